@@ -1,0 +1,272 @@
+package sim
+
+import (
+	"encoding/json"
+	"math"
+	"strings"
+	"testing"
+)
+
+// seed000Output is the printed output of seed 000's run.mjs
+// (shared/seeds/000_*.txt), copied verbatim: every table the split model
+// must reproduce.
+const seed000Output = `end-to-end threshold 200 ms (K01), gateway share 20 ms (K03/U3), remaining for the arm 180 ms
+typical durations: delivery 8, tariff 6, size 12 ms
+policy      tariff share(ms) size share(ms)
+greedy                 180.0          180.0
+equal                   90.0           90.0
+weighted                60.0          120.0
+
+-- failure-free (48 external requests, no cancellation signal) --
+policy      answered dropped blame:tariff blame:size  median   worst   avg.   held slots wasted work(ms)
+greedy            48       0            0          0      40     200   46.2         19.2               0
+equal             46       2            0          2      40     190   45.8         19.1              20
+weighted          46       2            2          0      40     180   45.3         18.9              40
+
+-- tariff slowdown (48 external requests, no cancellation signal) --
+policy      answered dropped blame:tariff blame:size  median   worst   avg.   held slots wasted work(ms)
+greedy             6      42           36         42     200     200  197.8         82.4            5540
+equal              0      48           48          2     123     200  126.0         52.5            9700
+weighted           0      48           48          0      93     180   96.4         40.2           11120
+
+-- tariff slowdown: slots the system keeps busy (peak read 416.67/s) --
+policy        caller   abandoned total(no cancel)   total(cancel)
+greedy          82.4        48.1            130.5            82.4
+equal           52.5        84.2            136.7            52.5
+weighted        40.2        96.5            136.7            40.2
+
+-- failure-free day's cost (computed value) --
+deadline field 8 B x 5 sub-calls = 40 B/request, 8.3% of the tracking response (480 B)
+at 513.89 req/s peak edge -> 20555.60 B/s = 20.07 KiB/s
+equal      : 2/48 more dropped requests than greedy = 4.17% -> 17.36 req/s at peak read
+weighted   : 2/48 more dropped requests than greedy = 4.17% -> 17.36 req/s at peak read
+
+-- AY10's sensitivity: how long the tariff store stays slow --
+ duration(min) a month minutes/mo of failure share(28.2 min)
+            12       1         12                      42.6%
+            12       2         24                      85.1%
+            24       1         24                      85.1%
+`
+
+func TestSplitGolden(t *testing.T) {
+	rep, err := SimulateSplit(DefaultSplitConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := rep.WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	diffText(t, b.String(), seed000Output)
+}
+
+// Each figure of seed 000's tables, as the tables print them, asserted one
+// by one so that a drift names the figure.
+func TestSplitFigures(t *testing.T) {
+	rep, err := SimulateSplit(DefaultSplitConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := rep.Config
+	if rep.Remaining != 180 {
+		t.Errorf("remaining for the arm = %v, want 180", rep.Remaining)
+	}
+	shares := map[SplitPolicy][2]string{Greedy: {"180.0", "180.0"}, Equal: {"90.0", "90.0"}, Weighted: {"60.0", "120.0"}}
+	for _, s := range rep.Shares {
+		if got := [2]string{toFixed(s.Tariff, 1), toFixed(s.Size, 1)}; got != shares[s.Policy] {
+			t.Errorf("%s shares = %v, want %v", s.Policy, got, shares[s.Policy])
+		}
+	}
+	type row struct {
+		answered, dropped, blameTariff, blameSize int
+		median, worst, avg, held, wasted          string
+	}
+	want := map[string]map[SplitPolicy]row{
+		"failure-free": {
+			Greedy:   {48, 0, 0, 0, "40", "200", "46.2", "19.2", "0"},
+			Equal:    {46, 2, 0, 2, "40", "190", "45.8", "19.1", "20"},
+			Weighted: {46, 2, 2, 0, "40", "180", "45.3", "18.9", "40"},
+		},
+		"tariff slowdown": {
+			Greedy:   {6, 42, 36, 42, "200", "200", "197.8", "82.4", "5540"},
+			Equal:    {0, 48, 48, 2, "123", "200", "126.0", "52.5", "9700"},
+			Weighted: {0, 48, 48, 0, "93", "180", "96.4", "40.2", "11120"},
+		},
+	}
+	for regime, policies := range want {
+		for p, w := range policies {
+			r, ok := rep.Run(regime, p)
+			if !ok {
+				t.Fatalf("no run %s/%s", regime, p)
+			}
+			got := row{r.Answered, r.Dropped, r.Failed.Tariff, r.Failed.Size, jsString(r.Median), jsString(r.Worst),
+				toFixed(r.Average, 1), toFixed(cfg.HeldSlots(r.Average), 1), jsString(r.WastedWork)}
+			if got != w {
+				t.Errorf("%s/%s = %+v, want %+v", regime, p, got, w)
+			}
+			if r.N != 48 || len(r.EndToEnd) != 48 || r.Failed.Delivery != 0 {
+				t.Errorf("%s/%s: n %d, %d durations, delivery failures %d", regime, p, r.N, len(r.EndToEnd), r.Failed.Delivery)
+			}
+		}
+	}
+	busy := map[SplitPolicy][4]string{
+		Greedy:   {"82.4", "48.1", "130.5", "82.4"},
+		Equal:    {"52.5", "84.2", "136.7", "52.5"},
+		Weighted: {"40.2", "96.5", "136.7", "40.2"},
+	}
+	for _, b := range rep.BusySlots {
+		got := [4]string{toFixed(b.Caller, 1), toFixed(b.Abandoned, 1), toFixed(b.TotalNoCancel, 1), toFixed(b.TotalCancel, 1)}
+		if got != busy[b.Policy] {
+			t.Errorf("busy slots %s = %v, want %v", b.Policy, got, busy[b.Policy])
+		}
+	}
+	f := rep.DeadlineField
+	if got := [4]string{jsString(f.BytesPerRequest), toFixed(f.PercentOfReply, 1), toFixed(f.BytesPerSecond, 2), toFixed(f.KiBPerSecond, 2)}; got != [4]string{"40", "8.3", "20555.60", "20.07"} {
+		t.Errorf("deadline field cost = %v, want 40 B, 8.3%%, 20555.60 B/s, 20.07 KiB/s", got)
+	}
+	for _, ts := range rep.TightSplit {
+		if ts.MoreDropped != 2 || ts.N != 48 || toFixed(ts.Percent, 2) != "4.17" || toFixed(ts.RequestsPerSec, 2) != "17.36" {
+			t.Errorf("tight split %s = %d/%d, %s%%, %s req/s; want 2/48, 4.17%%, 17.36 req/s", ts.Policy, ts.MoreDropped, ts.N,
+				toFixed(ts.Percent, 2), toFixed(ts.RequestsPerSec, 2))
+		}
+	}
+	sens := [][3]string{{"12", "42.6%", "16.2"}, {"24", "85.1%", "4.2"}, {"24", "85.1%", "4.2"}}
+	for i, s := range rep.Sensitivity {
+		// The prose adds: twice a month leaves 4.2 minutes for the rest of the month.
+		if got := [3]string{jsString(s.MinutesPerMonth), toFixed(s.PercentOfShare, 1) + "%", toFixed(s.MinutesLeft, 1)}; got != sens[i] {
+			t.Errorf("sensitivity row %d = %v, want %v", i, got, sens[i])
+		}
+	}
+}
+
+// Cancellation changes only the abandoned work: the caller's side of every
+// run is the same, and nothing is wasted.
+func TestSplitCancel(t *testing.T) {
+	cfg := DefaultSplitConfig()
+	for _, p := range SplitPolicies {
+		a, b := cfg.RunSplit(cfg.Slowdown, p, false), cfg.RunSplit(cfg.Slowdown, p, true)
+		if b.WastedWork != 0 || a.Average != b.Average || a.Answered != b.Answered {
+			t.Errorf("%s: cancel changed more than the wasted work: %+v vs %+v", p, a, b)
+		}
+	}
+}
+
+// The seed's cycles are 17 steps long (body twice, then the tail); with 16
+// the failure-free equal split would drop three requests, not two.
+func TestLongTailCycle(t *testing.T) {
+	c := LongTailCycle([]float64{1, 2}, 9)
+	if len(c) != 5 || c[4] != 9 || c[2] != 1 {
+		t.Errorf("LongTailCycle = %v", c)
+	}
+	if n := len(DefaultSplitConfig().FailureFree.Size); n != 17 {
+		t.Errorf("default size cycle has %d steps, want 17", n)
+	}
+}
+
+func TestSplitOtherFlags(t *testing.T) {
+	cfg := DefaultSplitConfig()
+	cfg.Threshold = 300
+	cfg.Requests = 10
+	rep, err := SimulateSplit(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Remaining != 280 {
+		t.Errorf("remaining = %v, want 280", rep.Remaining)
+	}
+	var b strings.Builder
+	rep.WriteText(&b)
+	if !strings.Contains(b.String(), "(10 external requests, no cancellation signal)") {
+		t.Errorf("request count not printed:\n%s", b.String())
+	}
+	// A weighted split with non-integer shares still prints.
+	cfg = DefaultSplitConfig()
+	cfg.Typical.Tariff = 7
+	cfg.Typical.Size = 12
+	rep, _ = SimulateSplit(cfg)
+	if got := toFixed(rep.Shares[2].Tariff, 1); got != "66.3" {
+		t.Errorf("weighted tariff share with 7:12 = %s, want 66.3", got)
+	}
+	for _, bad := range []func(*SplitConfig){
+		func(c *SplitConfig) { c.Requests = 0 },
+		func(c *SplitConfig) { c.Slowdown.Tariff = nil },
+		func(c *SplitConfig) { c.Typical.Tariff, c.Typical.Size = 0, 0 },
+	} {
+		c := DefaultSplitConfig()
+		bad(&c)
+		if _, err := SimulateSplit(c); err == nil {
+			t.Errorf("config %+v should be rejected", c)
+		}
+	}
+}
+
+func TestSplitJSON(t *testing.T) {
+	rep, _ := SimulateSplit(DefaultSplitConfig())
+	data, err := json.Marshal(rep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		Regimes []struct {
+			Regime string
+			Runs   []struct {
+				Policy    string
+				Answered  int
+				HeldSlots float64
+				AverageMs float64
+			}
+		}
+		BusySlots []struct {
+			Policy                     string
+			TotalNoCancel, TotalCancel float64
+		}
+		DeadlineFieldCost struct{ KiBPerSecond float64 }
+	}
+	if err := json.Unmarshal(data, &got); err != nil {
+		t.Fatal(err)
+	}
+	g := got.Regimes[1].Runs[0]
+	if got.Regimes[1].Regime != "tariff slowdown" || g.Policy != "greedy" || g.Answered != 6 || g.HeldSlots != 82.4 || g.AverageMs != 197.8 {
+		t.Errorf("JSON greedy under the slowdown = %+v", g)
+	}
+	if b := got.BusySlots[1]; b.TotalNoCancel != 136.7 || b.TotalCancel != 52.5 {
+		t.Errorf("JSON busy slots equal = %+v", b)
+	}
+	if got.DeadlineFieldCost.KiBPerSecond != 20.07 {
+		t.Errorf("JSON KiB/s = %v", got.DeadlineFieldCost.KiBPerSecond)
+	}
+}
+
+func TestToFixed(t *testing.T) {
+	for _, c := range []struct {
+		x      float64
+		digits int
+		want   string
+	}{
+		{46.25, 1, "46.3"}, // an exact tie goes up, where strconv would round to even
+		{0.125, 2, "0.13"},
+		{2.5, 0, "3"},
+		{1.005, 2, "1.00"}, // 1.005 is below the tie in binary
+		{180, 1, "180.0"},
+		{-1.25, 1, "-1.3"},
+		{0.04, 1, "0.0"},
+		{-0.01, 1, "-0.0"},
+		{20555.6, 2, "20555.60"},
+		{math.Inf(1), 1, "Infinity"},
+	} {
+		if got := toFixed(c.x, c.digits); got != c.want {
+			t.Errorf("toFixed(%v, %d) = %q, want %q", c.x, c.digits, got, c.want)
+		}
+	}
+	for _, c := range []struct {
+		x    float64
+		want string
+	}{{180, "180"}, {416.67, "416.67"}, {66.31578947368422, "66.31578947368422"}, {1e21, "1e+21"}, {1e-7, "1e-7"}, {0.000001, "0.000001"}} {
+		if got := jsString(c.x); got != c.want {
+			t.Errorf("jsString(%v) = %q, want %q", c.x, got, c.want)
+		}
+	}
+	if padStart("abc", 2) != "abc" || padStart("a", 3) != "  a" || padEnd("a", 3) != "a  " {
+		t.Errorf("padding is wrong")
+	}
+}
