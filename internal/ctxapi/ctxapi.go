@@ -1,0 +1,255 @@
+// Package ctxapi answers the questions every pass asks about the context
+// package and the APIs built around it: is this call a fresh root, does it
+// derive a deadline, is this type a context. Keeping the answers here means
+// no pass re-derives them with slightly different rules.
+package ctxapi
+
+import (
+	"go/ast"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// Callee returns the function or method a call statically invokes, or nil
+// (calls through function values, conversions and builtins).
+func Callee(info *types.Info, call *ast.CallExpr) *types.Func {
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	return fn
+}
+
+// IsFunc reports whether fn is the package-level function pkg.name.
+func IsFunc(fn *types.Func, pkg, name string) bool {
+	if fn == nil || fn.Pkg() == nil || fn.Name() != name || fn.Pkg().Path() != pkg {
+		return false
+	}
+	sig, _ := fn.Type().(*types.Signature)
+	return sig != nil && sig.Recv() == nil
+}
+
+// IsCallTo reports whether call statically invokes the package-level
+// function pkg.name.
+func IsCallTo(info *types.Info, call *ast.CallExpr, pkg, name string) bool {
+	return IsFunc(Callee(info, call), pkg, name)
+}
+
+// IsFreshRoot reports whether call is context.Background() or
+// context.TODO(): a context with no deadline and no cancel signal.
+func IsFreshRoot(info *types.Info, call *ast.CallExpr) bool {
+	fn := Callee(info, call)
+	return IsFunc(fn, "context", "Background") || IsFunc(fn, "context", "TODO")
+}
+
+// deadlineDerivations are the context constructors that bound their child by
+// a time: the parent is their first argument.
+var deadlineDerivations = []string{"WithTimeout", "WithDeadline", "WithTimeoutCause", "WithDeadlineCause"}
+
+// IsDeadlineDerivation reports whether call is context.WithTimeout,
+// WithDeadline or their Cause forms.
+func IsDeadlineDerivation(info *types.Info, call *ast.CallExpr) bool {
+	fn := Callee(info, call)
+	for _, name := range deadlineDerivations {
+		if IsFunc(fn, "context", name) {
+			return true
+		}
+	}
+	return false
+}
+
+// IsDerivation reports whether call derives a child context from its first
+// argument (context.WithCancel, WithValue, WithTimeout, ...). WithoutCancel
+// is included: its child keeps the parent's values.
+func IsDerivation(info *types.Info, call *ast.CallExpr) bool {
+	fn := Callee(info, call)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "context" || len(call.Args) == 0 {
+		return false
+	}
+	return strings.HasPrefix(fn.Name(), "With")
+}
+
+// IsWithoutCancel reports whether call is context.WithoutCancel, the marker
+// of deliberately detached work.
+func IsWithoutCancel(info *types.Info, call *ast.CallExpr) bool {
+	return IsCallTo(info, call, "context", "WithoutCancel")
+}
+
+// IsContextType reports whether t is context.Context itself.
+func IsContextType(t types.Type) bool {
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return false
+	}
+	obj := named.Obj()
+	return obj.Pkg() != nil && obj.Pkg().Path() == "context" && obj.Name() == "Context"
+}
+
+// ContextInterface finds the context.Context interface among pkg's direct
+// and indirect imports; nil when context is not reachable, in which case no
+// type in the package can implement it.
+func ContextInterface(pkg *types.Package) *types.Interface {
+	seen := map[*types.Package]bool{}
+	queue := []*types.Package{pkg}
+	for len(queue) > 0 {
+		p := queue[0]
+		queue = queue[1:]
+		if p == nil || seen[p] {
+			continue
+		}
+		seen[p] = true
+		if p.Path() == "context" {
+			if obj, ok := p.Scope().Lookup("Context").(*types.TypeName); ok {
+				iface, _ := obj.Type().Underlying().(*types.Interface)
+				return iface
+			}
+			return nil
+		}
+		queue = append(queue, p.Imports()...)
+	}
+	return nil
+}
+
+// IsContext reports whether a value of type t is a context.Context: the
+// interface itself, or a type that implements it (a struct embedding one,
+// a type parameter constrained by it). iface is ContextInterface's result.
+func IsContext(t types.Type, iface *types.Interface) bool {
+	if t == nil {
+		return false
+	}
+	if IsContextType(t) {
+		return true
+	}
+	return iface != nil && types.Implements(t, iface)
+}
+
+// ContextMethod reports whether t has a method Context() returning a
+// context.Context, as *http.Request, gRPC server streams and many framework
+// request types do.
+func ContextMethod(t types.Type) bool {
+	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, "Context")
+	fn, ok := obj.(*types.Func)
+	if !ok {
+		return false
+	}
+	sig := fn.Type().(*types.Signature)
+	return sig.Params().Len() == 0 && sig.Results().Len() == 1 && IsContextType(sig.Results().At(0).Type())
+}
+
+// IsTestingType reports whether t is *testing.T, *testing.B, *testing.F or
+// testing.TB: they carry a context (t.Context()), but tests are their own
+// option, never a request path.
+func IsTestingType(t types.Type) bool {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil || named.Obj().Pkg().Path() != "testing" {
+		return false
+	}
+	switch named.Obj().Name() {
+	case "T", "B", "F", "TB":
+		return true
+	}
+	return false
+}
+
+// TakesContext reports whether the i-th argument of a call with signature
+// sig is passed to a context.Context parameter.
+func TakesContext(sig *types.Signature, i int) bool {
+	if sig == nil {
+		return false
+	}
+	params := sig.Params()
+	if params.Len() == 0 {
+		return false
+	}
+	if i >= params.Len() {
+		if !sig.Variadic() {
+			return false
+		}
+		i = params.Len() - 1
+	}
+	t := params.At(i).Type()
+	if sig.Variadic() && i == params.Len()-1 {
+		if s, ok := t.(*types.Slice); ok {
+			t = s.Elem()
+		}
+	}
+	return IsContextType(t)
+}
+
+// stdRoots are the first path elements of the standard library's packages.
+// Facts never flow through them: under nogo and some drivers the standard
+// library is not analysed, so relying on its facts would make results
+// depend on the driver.
+var stdRoots = map[string]bool{
+	"archive": true, "arena": true, "bufio": true, "builtin": true, "bytes": true, "cmp": true,
+	"cmd": true, "compress": true, "container": true, "context": true, "crypto": true,
+	"database": true, "debug": true, "embed": true, "encoding": true, "errors": true,
+	"expvar": true, "flag": true, "fmt": true, "go": true, "hash": true, "html": true,
+	"image": true, "index": true, "internal": true, "io": true, "iter": true, "log": true,
+	"maps": true, "math": true, "mime": true, "net": true, "os": true, "path": true,
+	"plugin": true, "reflect": true, "regexp": true, "runtime": true, "simd": true,
+	"slices": true, "sort": true, "strconv": true, "strings": true, "structs": true,
+	"sync": true, "syscall": true, "testing": true, "text": true, "time": true,
+	"unicode": true, "unique": true, "unsafe": true, "vendor": true, "weak": true,
+}
+
+// IsStdlib reports whether the import path belongs to the standard library.
+func IsStdlib(path string) bool {
+	first, _, _ := strings.Cut(path, "/")
+	return stdRoots[first] && !strings.Contains(first, ".")
+}
+
+// ContextVariant returns the context-taking sibling of fn, if its receiver's
+// method set or its package offers one: XContext or XWithContext whose first
+// parameter is a context.Context and whose remaining parameters are fn's
+// (an extra trailing variadic options parameter is allowed, as in the AWS
+// SDK's GetObjectWithContext(ctx, input, opts...)).
+func ContextVariant(fn *types.Func) *types.Func {
+	if fn == nil || fn.Pkg() == nil {
+		return nil
+	}
+	fn = fn.Origin()
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok {
+		return nil
+	}
+	for _, suffix := range []string{"Context", "WithContext"} {
+		name := fn.Name() + suffix
+		var obj types.Object
+		if recv := sig.Recv(); recv != nil {
+			obj, _, _ = types.LookupFieldOrMethod(recv.Type(), true, fn.Pkg(), name)
+		} else {
+			obj = fn.Pkg().Scope().Lookup(name)
+		}
+		variant, ok := obj.(*types.Func)
+		if ok && isVariantOf(variant.Type().(*types.Signature), sig) {
+			return variant
+		}
+	}
+	return nil
+}
+
+func isVariantOf(variant, sig *types.Signature) bool {
+	vp, p := variant.Params(), sig.Params()
+	if vp.Len() == 0 || !IsContextType(vp.At(0).Type()) {
+		return false
+	}
+	extra := vp.Len() - 1 - p.Len()
+	switch {
+	case extra == 0:
+		if variant.Variadic() != sig.Variadic() {
+			return false
+		}
+	case extra == 1 && variant.Variadic() && !sig.Variadic():
+	default:
+		return false
+	}
+	for i := range p.Len() {
+		if !types.Identical(vp.At(i+1).Type(), p.At(i).Type()) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,182 @@
+package ctxapi
+
+import (
+	"go/ast"
+	"go/types"
+	"iter"
+
+	"golang.org/x/tools/go/ast/inspector"
+)
+
+// Unparen returns the cursor of the nearest ancestor of cur that is not a
+// parenthesis, and the expression at cur seen from there.
+func Unparen(cur inspector.Cursor) (inspector.Cursor, ast.Node) {
+	child := cur.Node()
+	parent := cur.Parent()
+	for {
+		if _, ok := parent.Node().(*ast.ParenExpr); !ok {
+			return parent, child
+		}
+		child = parent.Node()
+		parent = parent.Parent()
+	}
+}
+
+// AssignedVar returns the local variable that expr, a child of the
+// statement at parent, is assigned to (x = expr, x := expr, var x = expr,
+// and the first variable of a multi-value call such as
+// ctx, cancel := context.WithCancel(expr)), and that statement.
+func AssignedVar(info *types.Info, parent inspector.Cursor, expr ast.Expr) (*types.Var, ast.Node) {
+	var lhs, rhs []ast.Expr
+	switch n := parent.Node().(type) {
+	case *ast.AssignStmt:
+		lhs, rhs = n.Lhs, n.Rhs
+	case *ast.ValueSpec:
+		rhs = n.Values
+		for _, id := range n.Names {
+			lhs = append(lhs, id)
+		}
+	default:
+		return nil, nil
+	}
+	for i, r := range rhs {
+		if ast.Unparen(r) != expr {
+			continue
+		}
+		if len(lhs) != len(rhs) {
+			i = 0 // a single multi-value right-hand side: its first result
+		}
+		id, ok := ast.Unparen(lhs[i]).(*ast.Ident)
+		if !ok {
+			return nil, nil
+		}
+		return identVar(info, id), parent.Node()
+	}
+	return nil, nil
+}
+
+func identVar(info *types.Info, id *ast.Ident) *types.Var {
+	obj := info.Defs[id]
+	if obj == nil {
+		obj = info.Uses[id]
+	}
+	v, _ := obj.(*types.Var)
+	if v == nil || v.IsField() {
+		return nil
+	}
+	return v
+}
+
+// IsDeadlineParent reports whether v is the parent argument of a
+// context.WithTimeout/WithDeadline call anywhere inside fn.
+func IsDeadlineParent(info *types.Info, fn inspector.Cursor, v *types.Var) bool {
+	for cur := range fn.Preorder((*ast.CallExpr)(nil)) {
+		call := cur.Node().(*ast.CallExpr)
+		if len(call.Args) == 0 {
+			continue
+		}
+		if id, ok := ast.Unparen(call.Args[0]).(*ast.Ident); ok && info.Uses[id] == v && IsDeadlineDerivation(info, call) {
+			return true
+		}
+	}
+	return false
+}
+
+// SyncCalls yields the calls in body that run before the function returns:
+// not those inside function literals or go statements.
+func SyncCalls(body inspector.Cursor) iter.Seq[*ast.CallExpr] {
+	return func(yield func(*ast.CallExpr) bool) {
+		ok := true
+		body.Inspect([]ast.Node{(*ast.CallExpr)(nil), (*ast.FuncLit)(nil), (*ast.GoStmt)(nil)}, func(c inspector.Cursor) bool {
+			if !ok {
+				return false
+			}
+			call, isCall := c.Node().(*ast.CallExpr)
+			if !isCall {
+				return false // do not descend into closures and goroutines
+			}
+			ok = yield(call)
+			return ok
+		})
+	}
+}
+
+// RootPassedOn returns the fresh root (context.Background() or TODO()) that
+// the body passes to a call taking a context, directly, through a local
+// variable, or through contexts derived from it; nil if there is none.
+// Closures and go statements are not followed.
+func RootPassedOn(info *types.Info, body inspector.Cursor) *ast.CallExpr {
+	tainted := map[*types.Var]*ast.CallExpr{}
+	// rootOf returns the fresh root an expression stands for.
+	var rootOf func(e ast.Expr) *ast.CallExpr
+	rootOf = func(e ast.Expr) *ast.CallExpr {
+		switch e := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			if v, ok := info.Uses[e].(*types.Var); ok {
+				return tainted[v]
+			}
+		case *ast.CallExpr:
+			if IsFreshRoot(info, e) {
+				return e
+			}
+			if IsDerivation(info, e) && !IsWithoutCancel(info, e) {
+				return rootOf(e.Args[0])
+			}
+		}
+		return nil
+	}
+	var found *ast.CallExpr
+	body.Inspect([]ast.Node{(*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.CallExpr)(nil), (*ast.FuncLit)(nil), (*ast.GoStmt)(nil)}, func(c inspector.Cursor) bool {
+		if found != nil {
+			return false
+		}
+		switch n := c.Node().(type) {
+		case *ast.FuncLit, *ast.GoStmt:
+			return false
+		case *ast.AssignStmt:
+			taint(info, tainted, n.Lhs, n.Rhs, rootOf)
+		case *ast.ValueSpec:
+			lhs := make([]ast.Expr, len(n.Names))
+			for i, id := range n.Names {
+				lhs[i] = id
+			}
+			taint(info, tainted, lhs, n.Values, rootOf)
+		case *ast.CallExpr:
+			if IsFreshRoot(info, n) || IsDerivation(info, n) {
+				return true
+			}
+			sig, _ := info.TypeOf(n.Fun).Underlying().(*types.Signature)
+			for i, arg := range n.Args {
+				if TakesContext(sig, i) {
+					if root := rootOf(arg); root != nil {
+						found = root
+						return false
+					}
+				}
+			}
+		}
+		return true
+	})
+	return found
+}
+
+func taint(info *types.Info, tainted map[*types.Var]*ast.CallExpr, lhs, rhs []ast.Expr, rootOf func(ast.Expr) *ast.CallExpr) {
+	for i, r := range rhs {
+		root := rootOf(r)
+		if root == nil {
+			continue
+		}
+		j := i
+		if len(lhs) != len(rhs) {
+			j = 0
+		}
+		if j >= len(lhs) {
+			continue
+		}
+		if id, ok := ast.Unparen(lhs[j]).(*ast.Ident); ok {
+			if v := identVar(info, id); v != nil {
+				tainted[v] = root
+			}
+		}
+	}
+}

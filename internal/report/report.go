@@ -1,0 +1,184 @@
+// Package report is the one way budgetlint's passes report: it skips
+// generated files and honours suppression comments inside the analyzers,
+// so that go vet, golangci-lint, gopls-style drivers and nogo all see the
+// same findings.
+//
+// Suppression, on the reported line or the line above it:
+//
+//	//nolint:budgetlint          all budgetlint passes
+//	//nolint:ctxbackground       one pass (a comma list names several)
+//	//nolint                     every linter, as golangci-lint reads it
+//	//lint:ignore ctxbackground reason   staticcheck's form (line above)
+//	//lint:file-ignore ctxbackground reason   the whole file
+package report
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// Suppressed receives the findings a suppression comment silenced, with the
+// comment's reason, when a driver wants to keep them (SARIF). Nil, the
+// default under every other driver, drops them.
+var Suppressed func(pass *analysis.Pass, d analysis.Diagnostic, reason string)
+
+// Reporter reports one pass's diagnostics for one package.
+type Reporter struct {
+	pass  *analysis.Pass
+	files map[*token.File]*fileInfo
+}
+
+type fileInfo struct {
+	generated bool
+	// lines maps a line to the suppressions written on it.
+	lines map[int][]suppression
+	// whole holds the file-wide suppressions.
+	whole []suppression
+}
+
+type suppression struct {
+	names  []string // pass names; empty for a bare //nolint
+	reason string
+}
+
+func (s suppression) covers(pass string) bool {
+	if len(s.names) == 0 {
+		return true
+	}
+	for _, n := range s.names {
+		if n == pass || n == "budgetlint" || n == "all" {
+			return true
+		}
+	}
+	return false
+}
+
+// New returns a Reporter for pass.
+func New(pass *analysis.Pass) *Reporter {
+	return &Reporter{pass: pass, files: map[*token.File]*fileInfo{}}
+}
+
+// Generated reports whether pos lies in a generated file; passes use it to
+// skip a file's nodes before doing any work on them.
+func (r *Reporter) Generated(pos token.Pos) bool {
+	info := r.file(pos)
+	return info != nil && info.generated
+}
+
+// Report reports d unless its file is generated or a comment suppresses it.
+func (r *Reporter) Report(d analysis.Diagnostic) {
+	info := r.file(d.Pos)
+	if info == nil {
+		r.pass.Report(d)
+		return
+	}
+	if info.generated {
+		return
+	}
+	name := r.pass.Analyzer.Name
+	line := r.pass.Fset.Position(d.Pos).Line
+	for _, group := range [][]suppression{info.whole, info.lines[line], info.lines[line-1]} {
+		for _, s := range group {
+			if s.covers(name) {
+				if Suppressed != nil {
+					Suppressed(r.pass, d, s.reason)
+				}
+				return
+			}
+		}
+	}
+	r.pass.Report(d)
+}
+
+// Reportf is Report with a message and no fix.
+func (r *Reporter) Reportf(rng analysis.Range, format string, args ...any) {
+	r.Report(analysis.Diagnostic{Pos: rng.Pos(), End: rng.End(), Message: fmt.Sprintf(format, args...)})
+}
+
+// file parses, once per file, what Report needs to know about it.
+func (r *Reporter) file(pos token.Pos) *fileInfo {
+	tf := r.pass.Fset.File(pos)
+	if tf == nil {
+		return nil
+	}
+	if info, ok := r.files[tf]; ok {
+		return info
+	}
+	var file *ast.File
+	for _, f := range r.pass.Files {
+		if r.pass.Fset.File(f.Pos()) == tf {
+			file = f
+			break
+		}
+	}
+	var info *fileInfo
+	if file != nil {
+		info = parseFile(r.pass.Fset, file)
+	}
+	r.files[tf] = info
+	return info
+}
+
+func parseFile(fset *token.FileSet, file *ast.File) *fileInfo {
+	info := &fileInfo{generated: ast.IsGenerated(file), lines: map[int][]suppression{}}
+	if info.generated {
+		return info
+	}
+	for _, group := range file.Comments {
+		for _, c := range group.List {
+			s, wholeFile, ok := parseDirective(c.Text)
+			if !ok {
+				continue
+			}
+			if wholeFile {
+				info.whole = append(info.whole, s)
+				continue
+			}
+			line := fset.Position(c.Slash).Line
+			info.lines[line] = append(info.lines[line], s)
+		}
+	}
+	return info
+}
+
+// parseDirective reads one comment; ok is false for ordinary comments and
+// for //lint:ignore without the reason staticcheck requires.
+func parseDirective(text string) (s suppression, wholeFile, ok bool) {
+	switch {
+	case strings.HasPrefix(text, "//nolint"):
+		rest := text[len("//nolint"):]
+		if rest == "" || rest[0] == ' ' || rest[0] == '\t' {
+			// A bare //nolint, possibly followed by an explanation.
+			return suppression{reason: strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(rest), "//"))}, false, true
+		}
+		if rest[0] != ':' {
+			return s, false, false
+		}
+		list, reason, _ := strings.Cut(rest[1:], " ")
+		for name := range strings.SplitSeq(list, ",") {
+			if name = strings.TrimSpace(name); name != "" {
+				s.names = append(s.names, name)
+			}
+		}
+		s.reason = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(reason), "//"))
+		return s, false, len(s.names) > 0
+	case strings.HasPrefix(text, "//lint:ignore "), strings.HasPrefix(text, "//lint:file-ignore "):
+		wholeFile = strings.HasPrefix(text, "//lint:file-ignore ")
+		fields := strings.Fields(text)
+		if len(fields) < 3 {
+			return s, false, false // staticcheck ignores a directive without a reason
+		}
+		for name := range strings.SplitSeq(fields[1], ",") {
+			if name != "" {
+				s.names = append(s.names, name)
+			}
+		}
+		s.reason = strings.Join(fields[2:], " ")
+		return s, wholeFile, len(s.names) > 0
+	}
+	return s, false, false
+}

@@ -1,0 +1,342 @@
+package ctxbackground
+
+import (
+	"flag"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"path/filepath"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/budgetlint/budgetlint/internal/ctxapi"
+	"github.com/budgetlint/budgetlint/internal/report"
+	"github.com/budgetlint/budgetlint/passes/inbound"
+)
+
+var Analyzer = &analysis.Analyzer{
+	Name:             "ctxbackground",
+	Doc:              "report context.Background() and context.TODO() where the caller's context is in scope",
+	URL:              "https://pkg.go.dev/github.com/budgetlint/budgetlint/passes/ctxbackground",
+	Requires:         []*analysis.Analyzer{inspect.Analyzer, inbound.Analyzer},
+	Run:              run,
+	RunDespiteErrors: true,
+	FactTypes:        []analysis.Fact{new(RootsContext)},
+	Flags:            flags(),
+}
+
+var (
+	includeTests    bool
+	includeDetached bool
+)
+
+func flags() flag.FlagSet {
+	var fs flag.FlagSet
+	fs.BoolVar(&includeTests, "tests", false, "also report fresh roots in tests, suggesting t.Context()")
+	fs.BoolVar(&includeDetached, "detached", false, "also report fresh roots in go statements, suggesting context.WithoutCancel(ctx)")
+	return fs
+}
+
+// RootsContext marks a function without a context parameter that starts a
+// fresh root and passes it to a call taking a context, so that its callers
+// on a request path can be told where their deadline stops.
+type RootsContext struct {
+	Root string // "context.Background()"
+	Pos  string // "file.go:12", where the root is
+	Via  string // the callee it roots through, empty when rooted directly
+}
+
+func (*RootsContext) AFact() {}
+
+func (f *RootsContext) String() string {
+	if f.Via != "" {
+		return fmt.Sprintf("roots %s at %s through %s", f.Root, f.Pos, f.Via)
+	}
+	return fmt.Sprintf("roots %s at %s", f.Root, f.Pos)
+}
+
+type checker struct {
+	pass    *analysis.Pass
+	in      *inbound.Result
+	rep     *report.Reporter
+	helpers map[*types.Func]*RootsContext
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	in := pass.ResultOf[inbound.Analyzer].(*inbound.Result)
+	if !in.ContextReachable() {
+		return nil, nil // no context package below: nothing can root one
+	}
+	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	c := &checker{pass: pass, in: in, rep: report.New(pass)}
+	c.helpers = rootingHelpers(pass, in, insp)
+	if in.Empty() {
+		return nil, nil
+	}
+	for cur := range insp.Root().Preorder((*ast.CallExpr)(nil)) {
+		call := cur.Node().(*ast.CallExpr)
+		if ctxapi.IsFreshRoot(pass.TypesInfo, call) {
+			c.checkRoot(cur, call)
+		} else {
+			c.checkHelperCall(cur, call)
+		}
+	}
+	return nil, nil
+}
+
+// mode says which context a finding asks for.
+type mode int
+
+const (
+	request  mode = iota // the inbound context
+	test                 // t.Context(), with -tests
+	detached             // context.WithoutCancel(ctx), with -detached
+)
+
+// inboundAt returns the context that should be used at cur, or nil where
+// the pass leaves the code alone.
+func (c *checker) inboundAt(cur inspector.Cursor) (*inbound.Source, mode) {
+	if c.rep.Generated(cur.Node().Pos()) {
+		return nil, request
+	}
+	site := c.in.At(cur)
+	if site.Func == nil {
+		return nil, request
+	}
+	src := site.Context
+	m := request
+	if src == nil || site.InTestFile {
+		if !includeTests {
+			return nil, request
+		}
+		if src == nil {
+			src, m = site.Test, test
+		}
+	}
+	if src == nil {
+		return nil, request
+	}
+	if site.Detached && m == request {
+		if !includeDetached {
+			return nil, request
+		}
+		m = detached
+	}
+	return src, m
+}
+
+func (c *checker) checkRoot(cur inspector.Cursor, call *ast.CallExpr) {
+	src, m := c.inboundAt(cur)
+	if src == nil {
+		return
+	}
+	info := c.pass.TypesInfo
+	root := rootName(info, call)
+	parent, _ := ctxapi.Unparen(cur)
+	if pc, ok := parent.Node().(*ast.CallExpr); ok && len(pc.Args) > 0 && ast.Unparen(pc.Args[0]) == call && ctxapi.IsDeadlineDerivation(info, pc) {
+		return // a fixed timeout on a fresh root: fixedtimeout reports it
+	}
+	if v, stmt := ctxapi.AssignedVar(info, parent, call); v != nil {
+		if v == src.Param && m == request {
+			c.reportOverwrite(stmt, call, root, src)
+			return
+		}
+		for fn := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+			if ctxapi.IsDeadlineParent(info, fn, v) {
+				return // the variable is the parent of a fixed timeout: fixedtimeout's
+			}
+			break
+		}
+	}
+
+	var msg string
+	var with string // replacement text for the root call
+	switch m {
+	case test:
+		msg = fmt.Sprintf("%s in a test runs past the test's deadline and cleanup; use %s", root, src.Expr)
+		with = src.Expr
+	case detached:
+		if expr, ok := src.ExprAt(c.pass.Pkg, call.Pos()); ok {
+			pkgName := contextQualifier(call)
+			with = pkgName + "WithoutCancel(" + expr + ")"
+			msg = fmt.Sprintf("%s in a goroutine drops the values of %s along with its cancellation; use %s to detach on purpose", root, expr, with)
+		} else {
+			msg = fmt.Sprintf("%s in a goroutine drops the values of %s along with its cancellation; use context.WithoutCancel on it to detach on purpose", root, src.Name())
+		}
+	default:
+		if src.Expr == "" {
+			msg = fmt.Sprintf("%s starts a fresh context although the caller's context is a parameter, so its deadline and cancellation are lost; name that parameter and use it", root)
+		} else {
+			msg = fmt.Sprintf("%s starts a fresh context where %s is in scope, so the caller's deadline and cancellation are lost; use %s", root, src.Expr, src.Expr)
+			with, _ = src.ExprAt(c.pass.Pkg, call.Pos())
+		}
+	}
+	d := analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Message: msg}
+	if with != "" {
+		d.SuggestedFixes = []analysis.SuggestedFix{{
+			Message:   "Replace " + root + " with " + with,
+			TextEdits: []analysis.TextEdit{{Pos: call.Pos(), End: call.End(), NewText: []byte(with)}},
+		}}
+	}
+	c.rep.Report(d)
+}
+
+// reportOverwrite reports `ctx = context.TODO()` and offers to delete it.
+func (c *checker) reportOverwrite(stmt ast.Node, call *ast.CallExpr, root string, src *inbound.Source) {
+	d := analysis.Diagnostic{
+		Pos:     call.Pos(),
+		End:     call.End(),
+		Message: fmt.Sprintf("assigning %s to %s overwrites the caller's context, so its deadline and cancellation are lost; keep %s", root, src.Param.Name(), src.Param.Name()),
+	}
+	if as, ok := stmt.(*ast.AssignStmt); ok && len(as.Lhs) == 1 && as.Tok == token.ASSIGN {
+		d.SuggestedFixes = []analysis.SuggestedFix{{
+			Message:   "Remove the assignment",
+			TextEdits: []analysis.TextEdit{{Pos: as.Pos(), End: as.End()}},
+		}}
+	}
+	c.rep.Report(d)
+}
+
+// checkHelperCall reports a request-path call to a function that roots its
+// own context and passes it on.
+func (c *checker) checkHelperCall(cur inspector.Cursor, call *ast.CallExpr) {
+	fn := ctxapi.Callee(c.pass.TypesInfo, call)
+	if fn == nil {
+		return
+	}
+	fact := c.helperFact(fn)
+	if fact == nil || ctxapi.ContextVariant(fn) != nil {
+		return // a context-taking sibling exists: dropcancel reports the call
+	}
+	src, m := c.inboundAt(cur)
+	if src == nil || m != request {
+		return
+	}
+	where := fact.Root + " at " + fact.Pos
+	if fact.Via != "" {
+		where += ", through " + fact.Via
+	}
+	c.rep.Report(analysis.Diagnostic{
+		Pos: call.Pos(),
+		End: call.End(),
+		Message: fmt.Sprintf("%s starts a fresh context (%s), so the caller's deadline and cancellation stop at this call; give it a context.Context parameter and pass %s",
+			fn.Name(), where, src.Name()),
+	})
+}
+
+func (c *checker) helperFact(fn *types.Func) *RootsContext {
+	fn = fn.Origin()
+	if fn.Pkg() == c.pass.Pkg {
+		return c.helpers[fn]
+	}
+	if fn.Pkg() == nil || ctxapi.IsStdlib(fn.Pkg().Path()) {
+		return nil
+	}
+	fact := new(RootsContext)
+	if c.pass.ImportObjectFact(fn, fact) {
+		return fact
+	}
+	return nil
+}
+
+// rootingHelpers finds the package's functions that have no inbound
+// context, root a fresh one and pass it to a call taking a context, either
+// directly or by calling another such function, and exports a fact for
+// those other packages can call.
+func rootingHelpers(pass *analysis.Pass, in *inbound.Result, insp *inspector.Inspector) map[*types.Func]*RootsContext {
+	found := map[*types.Func]*RootsContext{}
+	if ctxapi.IsStdlib(pass.Pkg.Path()) {
+		return found // facts never flow through the standard library
+	}
+	pending := map[*types.Func][]*types.Func{} // function -> same-package callees
+	var order []*types.Func
+	for cur := range insp.Root().Preorder((*ast.FuncDecl)(nil)) {
+		decl := cur.Node().(*ast.FuncDecl)
+		fn, _ := pass.TypesInfo.Defs[decl.Name].(*types.Func)
+		f := in.Func(decl)
+		if fn == nil || decl.Body == nil || (f != nil && (f.Own != nil || f.Test != nil || f.InTestFile)) {
+			continue
+		}
+		body, _ := cur.FindNode(decl.Body)
+		if root := ctxapi.RootPassedOn(pass.TypesInfo, body); root != nil {
+			found[fn] = &RootsContext{Root: rootName(pass.TypesInfo, root), Pos: shortPos(pass.Fset, root.Pos())}
+			continue
+		}
+		for call := range ctxapi.SyncCalls(body) {
+			callee := ctxapi.Callee(pass.TypesInfo, call)
+			if callee == nil || callee.Pkg() == nil {
+				continue
+			}
+			callee = callee.Origin()
+			if callee.Pkg() == pass.Pkg {
+				pending[fn] = append(pending[fn], callee)
+				order = append(order, fn)
+				continue
+			}
+			if ctxapi.IsStdlib(callee.Pkg().Path()) {
+				continue
+			}
+			fact := new(RootsContext)
+			if pass.ImportObjectFact(callee, fact) {
+				found[fn] = &RootsContext{Root: fact.Root, Pos: fact.Pos, Via: qualifiedName(callee)}
+				break
+			}
+		}
+	}
+	// Chains inside the package: repeat until nothing changes.
+	for changed := true; changed; {
+		changed = false
+		for _, fn := range order {
+			if found[fn] != nil {
+				continue
+			}
+			for _, callee := range pending[fn] {
+				if f := found[callee]; f != nil {
+					found[fn] = &RootsContext{Root: f.Root, Pos: f.Pos, Via: callee.Name()}
+					changed = true
+					break
+				}
+			}
+		}
+	}
+	for fn, fact := range found {
+		if fn.Exported() {
+			pass.ExportObjectFact(fn, fact)
+		}
+	}
+	return found
+}
+
+func rootName(info *types.Info, call *ast.CallExpr) string {
+	if fn := ctxapi.Callee(info, call); fn != nil {
+		return "context." + fn.Name() + "()"
+	}
+	return "a fresh context"
+}
+
+// contextQualifier returns how the file refers to the context package, as
+// seen in the root call itself ("context.", "ctxpkg.", or "" for a dot
+// import).
+func contextQualifier(call *ast.CallExpr) string {
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		if id, ok := sel.X.(*ast.Ident); ok {
+			return id.Name + "."
+		}
+	}
+	return ""
+}
+
+func shortPos(fset *token.FileSet, pos token.Pos) string {
+	p := fset.Position(pos)
+	return fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line)
+}
+
+func qualifiedName(fn *types.Func) string {
+	if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil {
+		return fn.FullName()
+	}
+	return fn.Pkg().Name() + "." + fn.Name()
+}

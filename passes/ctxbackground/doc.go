@@ -1,0 +1,44 @@
+// Package ctxbackground defines an Analyzer that reports fresh root
+// contexts started where the caller's context is in scope.
+//
+// # Analyzer ctxbackground
+//
+// ctxbackground: report context.Background() and context.TODO() on a request path
+//
+// A request enters with one deadline and one cancel signal, carried by its
+// context. context.Background() and context.TODO() start a new tree with
+// neither, so the work below keeps running after the caller has given up:
+// in the model of a four-hop chain with one slow hop, fixed timeouts leave
+// 6400 ms of abandoned work where a propagated deadline leaves none
+// (budgetlint explain ctxbackground).
+//
+// On a request path (a function with a context.Context parameter, an
+// *http.Request, a gRPC stream or a framework context, and closures inside
+// it) the pass reports a fresh root passed as an argument, assigned to a
+// variable, or overwriting the inbound context:
+//
+//	func (s *Server) Get(ctx context.Context, id string) (*Item, error) {
+//		return s.store.Load(context.Background(), id) // want ctx
+//	}
+//
+// It also reports, at the call site, calls to functions that have no
+// context parameter but root one themselves and pass it on (directly or
+// through a chain of such functions, across packages, by analysis facts):
+//
+//	func handle(w http.ResponseWriter, r *http.Request) {
+//		cache.Warm() // Warm calls db.QueryContext(context.Background(), ...)
+//	}
+//
+// Left alone: code off the request path (main, init, package variables,
+// functions without an inbound context), tests, a root used inside a go
+// statement's function (deliberately detached work), a root that is the
+// parent of context.WithTimeout or WithDeadline (fixedtimeout reports that),
+// and a call whose callee has a context-taking sibling (dropcancel reports
+// that).
+//
+// The suggested fix replaces the root with the inbound context.
+//
+// Flags: -tests also reports test functions, suggesting t.Context();
+// -detached also reports roots in go statements, suggesting
+// context.WithoutCancel(ctx), which keeps the request's values.
+package ctxbackground

@@ -1,0 +1,27 @@
+// Package inbound defines an Analyzer that decides, for every function and
+// closure, whether a caller-supplied context reaches it: the request path
+// every budgetlint pass reasons about.
+//
+// # Analyzer inbound
+//
+// inbound: find the caller's context of each function
+//
+// A function or closure is on a request path when it has:
+//
+//   - a parameter of type context.Context, or of a type implementing it (a
+//     struct embedding context.Context), including a blank one;
+//   - a parameter with a Context() context.Context method, such as
+//     *http.Request (r.Context()) or a gRPC server stream
+//     (stream.Context()), but not *testing.T, B, F or TB;
+//   - a parameter of a framework type from the -frameworks list
+//     (*gin.Context, echo.Context, *fiber.Ctx, ... and any added by flag);
+//   - or when it is a closure literal nested in such a function.
+//
+// Nothing else: who calls a function does not matter, so main, init,
+// package-level initialisers and functions without such a parameter are
+// off the request path. Work inside a go statement below the function that
+// owns the context is marked detached.
+//
+// The analyzer reports nothing; its Result answers the question for the
+// passes that require it.
+package inbound

@@ -1,0 +1,365 @@
+package inbound
+
+import (
+	"flag"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"reflect"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/budgetlint/budgetlint/internal/ctxapi"
+)
+
+var Analyzer = &analysis.Analyzer{
+	Name:             "inbound",
+	Doc:              "find the caller's context of each function: the request path every budgetlint pass reasons about",
+	URL:              "https://pkg.go.dev/github.com/budgetlint/budgetlint/passes/inbound",
+	Requires:         []*analysis.Analyzer{inspect.Analyzer},
+	Run:              run,
+	RunDespiteErrors: true,
+	ResultType:       reflect.TypeFor[*Result](),
+	Flags:            flags(),
+}
+
+// defaultFrameworks lists the request types, beyond the general rules, that bring
+// a caller's context, with the accessor that yields it. The -frameworks flag
+// adds to it.
+var defaultFrameworks = []string{
+	"github.com/gin-gonic/gin.Context:Request.Context()",
+	"github.com/labstack/echo/v4.Context:Request().Context()",
+	"github.com/labstack/echo.Context:Request().Context()",
+	"github.com/gofiber/fiber/v2.Ctx:UserContext()",
+	"github.com/gofiber/fiber/v3.Ctx:Context()",
+	"github.com/valyala/fasthttp.RequestCtx",
+}
+
+// frameworks maps "importpath.TypeName" to the accessor ("" when the value
+// is a context itself or has a Context() method).
+var frameworks = frameworkList{}
+
+type frameworkList map[string]string
+
+func (l frameworkList) String() string {
+	var parts []string
+	for t, acc := range l {
+		if acc != "" {
+			t += ":" + acc
+		}
+		parts = append(parts, t)
+	}
+	return strings.Join(parts, ",")
+}
+
+func (l frameworkList) Set(s string) error {
+	for item := range strings.SplitSeq(s, ",") {
+		item = strings.TrimSpace(item)
+		if item == "" {
+			continue
+		}
+		typ, acc, _ := strings.Cut(item, ":")
+		typ = strings.TrimPrefix(typ, "*")
+		dot := strings.LastIndex(typ, ".")
+		if dot <= 0 || dot == len(typ)-1 || strings.HasSuffix(typ[:dot], "/") {
+			return fmt.Errorf("framework type %q is not of the form importpath.TypeName[:accessor]", item)
+		}
+		acc = strings.TrimPrefix(acc, ".")
+		l[typ] = acc
+	}
+	return nil
+}
+
+func flags() flag.FlagSet {
+	for _, f := range defaultFrameworks {
+		if err := frameworks.Set(f); err != nil {
+			panic(err) // the defaults are ours: a bad one is a programming error
+		}
+	}
+	var fs flag.FlagSet
+	fs.Var(frameworks, "frameworks", "comma-separated request types that carry the caller's context, as importpath.TypeName[:accessor] (e.g. example.com/web.Ctx:Request().Context()); added to the built-in list")
+	return fs
+}
+
+// Kind says how a function receives its caller's context.
+type Kind int
+
+const (
+	// Param: a parameter whose type is, or implements, context.Context.
+	Param Kind = iota
+	// Accessor: a parameter that carries one, reached through a method
+	// (r.Context(), stream.Context()) or a framework accessor.
+	Accessor
+	// Testing: the *testing.T, B, F or TB of a test; only passes asked to
+	// look at tests use it.
+	Testing
+)
+
+// Source is the caller-supplied context of a function: the parameter that
+// brings it and the expression that yields it.
+type Source struct {
+	Param *types.Var
+	Kind  Kind
+	// Expr is the Go expression for the context ("ctx", "r.Context()"),
+	// empty when the parameter is blank or unnamed.
+	Expr string
+}
+
+// Name is how messages refer to the context: its expression, or a phrase
+// for an unnamed parameter.
+func (s *Source) Name() string {
+	if s.Expr == "" {
+		return "the caller's context"
+	}
+	return s.Expr
+}
+
+// ExprAt returns the context expression if it can be written at pos and
+// still mean the parameter (it is named and not shadowed there).
+func (s *Source) ExprAt(pkg *types.Package, pos token.Pos) (string, bool) {
+	if s.Expr == "" {
+		return "", false
+	}
+	scope := pkg.Scope().Innermost(pos)
+	if scope == nil {
+		return "", false
+	}
+	if _, obj := scope.LookupParent(s.Param.Name(), pos); obj != s.Param {
+		return "", false
+	}
+	return s.Expr, true
+}
+
+// Func is what the analysis knows about one function or closure.
+type Func struct {
+	Node  ast.Node // *ast.FuncDecl or *ast.FuncLit
+	Outer *Func    // the enclosing function of a closure, nil for a declaration
+	// Own is the context this function's own parameters bring, nil if none.
+	Own *Source
+	// Test is the *testing.T (B, F, TB) parameter's context of this function
+	// or an enclosing one.
+	Test *Source
+	// InTestFile marks functions in _test.go files.
+	InTestFile bool
+}
+
+// Type returns the function's signature node.
+func (f *Func) Type() *ast.FuncType {
+	switch n := f.Node.(type) {
+	case *ast.FuncDecl:
+		return n.Type
+	case *ast.FuncLit:
+		return n.Type
+	}
+	return nil
+}
+
+// Body returns the function's body, nil for a declaration without one.
+func (f *Func) Body() *ast.BlockStmt {
+	switch n := f.Node.(type) {
+	case *ast.FuncDecl:
+		return n.Body
+	case *ast.FuncLit:
+		return n.Body
+	}
+	return nil
+}
+
+// Site is the request-path answer at one node.
+type Site struct {
+	Func *Func // innermost enclosing function; nil at package level
+	// Context is the inbound context in scope; nil off the request path.
+	Context *Source
+	// Owner is the function whose parameter brings Context.
+	Owner *Func
+	// Detached marks nodes inside a go statement below Owner: work that
+	// deliberately outlives the request.
+	Detached bool
+	// Test is the test's context, for passes with their tests option on.
+	Test *Source
+	// InTestFile marks nodes in _test.go files.
+	InTestFile bool
+}
+
+// Result is the analysis' answer for one package.
+type Result struct {
+	funcs    map[ast.Node]*Func
+	onPath   int
+	contexts bool
+}
+
+// Func returns what is known about a *ast.FuncDecl or *ast.FuncLit.
+func (r *Result) Func(n ast.Node) *Func { return r.funcs[n] }
+
+// Empty reports whether the package has no function on a request path and
+// no test context: passes may return at once.
+func (r *Result) Empty() bool { return r.onPath == 0 }
+
+// ContextReachable reports whether the context package is among the
+// package's dependencies; without it no code in it can root or carry one.
+func (r *Result) ContextReachable() bool { return r.contexts }
+
+// At answers the request-path question for the node at cur.
+func (r *Result) At(cur inspector.Cursor) Site {
+	var site Site
+	sawGo := false
+	for c := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil), (*ast.GoStmt)(nil)) {
+		if _, ok := c.Node().(*ast.GoStmt); ok {
+			sawGo = true
+			continue
+		}
+		fn := r.funcs[c.Node()]
+		if fn == nil {
+			continue
+		}
+		if site.Func == nil {
+			site.Func = fn
+			site.Test = fn.Test
+			site.InTestFile = fn.InTestFile
+		}
+		if fn.Own != nil {
+			site.Context = fn.Own
+			site.Owner = fn
+			site.Detached = sawGo
+			break
+		}
+	}
+	return site
+}
+
+// OnPath returns the inbound context of a function (its own or, for a
+// closure, the nearest enclosing function's), nil off the request path.
+func (r *Result) OnPath(fn *Func) *Source {
+	for f := fn; f != nil; f = f.Outer {
+		if f.Own != nil {
+			return f.Own
+		}
+	}
+	return nil
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	res := &Result{funcs: map[ast.Node]*Func{}}
+	iface := ctxapi.ContextInterface(pass.Pkg)
+	if iface == nil {
+		// Neither a context nor a type carrying one can appear here.
+		return res, nil
+	}
+	res.contexts = true
+	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	for _, file := range pass.Files {
+		tf := pass.Fset.File(file.Pos())
+		if tf == nil {
+			continue
+		}
+		inTest := strings.HasSuffix(tf.Name(), "_test.go")
+		fileCur, ok := insp.Root().FindNode(file)
+		if !ok {
+			continue
+		}
+		for cur := range fileCur.Preorder((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+			fn := &Func{Node: cur.Node(), InTestFile: inTest}
+			for outer := range cur.Parent().Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+				fn.Outer = res.funcs[outer.Node()]
+				break
+			}
+			fn.Own, fn.Test = sources(pass, iface, fn.Type())
+			if fn.Test == nil && fn.Outer != nil {
+				fn.Test = fn.Outer.Test
+			}
+			if res.OnPath(fn) != nil || fn.Test != nil {
+				res.onPath++
+			}
+			res.funcs[fn.Node] = fn
+		}
+	}
+	return res, nil
+}
+
+// sources finds the parameters of a signature that bring a caller's
+// context: the first context-typed one wins over accessors; a testing
+// parameter is kept apart.
+func sources(pass *analysis.Pass, iface *types.Interface, ft *ast.FuncType) (own, test *Source) {
+	if ft == nil || ft.Params == nil {
+		return nil, nil
+	}
+	var accessor *Source
+	for _, field := range ft.Params.List {
+		t := pass.TypesInfo.TypeOf(field.Type)
+		if t == nil {
+			continue
+		}
+		names := field.Names
+		if len(names) == 0 {
+			names = []*ast.Ident{nil}
+		}
+		for _, id := range names {
+			param := paramVar(pass, id, t)
+			name := ""
+			if id != nil && id.Name != "_" {
+				name = id.Name
+			}
+			switch {
+			case ctxapi.IsTestingType(t):
+				if test == nil && name != "" {
+					test = &Source{Param: param, Kind: Testing, Expr: name + ".Context()"}
+				}
+			case ctxapi.IsContext(t, iface):
+				if acc, ok := frameworkAccessor(t); ok && acc != "" {
+					if accessor == nil {
+						accessor = &Source{Param: param, Kind: Accessor, Expr: join(name, acc)}
+					}
+					continue
+				}
+				return &Source{Param: param, Kind: Param, Expr: name}, test
+			case accessor == nil:
+				if acc, ok := frameworkAccessor(t); ok {
+					if acc == "" && ctxapi.ContextMethod(t) {
+						acc = "Context()"
+					}
+					if acc != "" {
+						accessor = &Source{Param: param, Kind: Accessor, Expr: join(name, acc)}
+					}
+				} else if ctxapi.ContextMethod(t) {
+					accessor = &Source{Param: param, Kind: Accessor, Expr: join(name, "Context()")}
+				}
+			}
+		}
+	}
+	return accessor, test
+}
+
+func join(name, accessor string) string {
+	if name == "" {
+		return ""
+	}
+	return name + "." + accessor
+}
+
+// paramVar returns the parameter's object; unnamed parameters get a
+// stand-in so that a Source always has one.
+func paramVar(pass *analysis.Pass, id *ast.Ident, t types.Type) *types.Var {
+	if id != nil {
+		if v, ok := pass.TypesInfo.Defs[id].(*types.Var); ok {
+			return v
+		}
+	}
+	return types.NewParam(token.NoPos, pass.Pkg, "_", t)
+}
+
+// frameworkAccessor looks t (or what it points to) up in the framework list.
+func frameworkAccessor(t types.Type) (string, bool) {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil {
+		return "", false
+	}
+	acc, ok := frameworks[named.Obj().Pkg().Path()+"."+named.Obj().Name()]
+	return acc, ok
+}

@@ -1,0 +1,198 @@
+// Package a holds the shapes ctxbackground reports and those it leaves
+// alone, in ordinary service code.
+package a
+
+import (
+	"context"
+	"database/sql"
+	"net/http"
+	"time"
+
+	"github.com/gin-gonic/gin"
+	"github.com/labstack/echo/v4"
+	"google.golang.org/grpc"
+)
+
+type Store struct{ db *sql.DB }
+
+func (s *Store) Load(ctx context.Context, id string) (string, error) {
+	row := s.db.QueryRowContext(ctx, "SELECT name FROM items WHERE id = $1", id)
+	var name string
+	return name, row.Scan(&name)
+}
+
+type Server struct {
+	store *Store
+	conn  *grpc.ClientConn
+}
+
+// A root passed straight to a callee.
+func (s *Server) Get(ctx context.Context, id string) (string, error) {
+	return s.store.Load(context.Background(), id) // want `context.Background\(\) starts a fresh context where ctx is in scope, so the caller's deadline and cancellation are lost; use ctx`
+}
+
+// context.TODO is the same mistake.
+func (s *Server) Put(ctx context.Context, id string) error {
+	_, err := s.store.Load(context.TODO(), id) // want `context.TODO\(\) starts a fresh context where ctx is in scope`
+	return err
+}
+
+// A root assigned to a variable and used later.
+func (s *Server) List(ctx context.Context) error {
+	bg := context.Background() // want `context.Background\(\) starts a fresh context where ctx is in scope`
+	_, err := s.store.Load(bg, "all")
+	return err
+}
+
+// var form.
+func (s *Server) Count(ctx context.Context) error {
+	var c = context.TODO() // want `context.TODO\(\) starts a fresh context`
+	_, err := s.store.Load(c, "count")
+	return err
+}
+
+// Overwriting the inbound context.
+func (s *Server) Delete(ctx context.Context, id string) error {
+	ctx = context.TODO() // want `assigning context.TODO\(\) to ctx overwrites the caller's context, so its deadline and cancellation are lost; keep ctx`
+	_, err := s.store.Load(ctx, id)
+	return err
+}
+
+// A root as the parent of a cancel-only derivation still loses the deadline.
+func (s *Server) Watch(ctx context.Context) error {
+	wctx, cancel := context.WithCancel(context.Background()) // want `context.Background\(\) starts a fresh context where ctx is in scope`
+	defer cancel()
+	_, err := s.store.Load(wctx, "w")
+	return err
+}
+
+// An HTTP handler: the request's context is the inbound one.
+func (s *Server) ServeItem(w http.ResponseWriter, r *http.Request) {
+	name, _ := s.store.Load(context.Background(), r.URL.Query().Get("id")) // want `context.Background\(\) starts a fresh context where r.Context\(\) is in scope, so the caller's deadline and cancellation are lost; use r.Context\(\)`
+	w.Write([]byte(name))
+}
+
+// A handler literal stands on a request path wherever it is written.
+var handler = http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+	_ = use(context.TODO()) // want `context.TODO\(\) starts a fresh context where req.Context\(\) is in scope`
+})
+
+func routes(mux *http.ServeMux, s *Server) {
+	mux.HandleFunc("/x", func(w http.ResponseWriter, r *http.Request) {
+		s.store.Load(context.Background(), "x") // want `where r.Context\(\) is in scope`
+	})
+}
+
+// A closure nested in a request-path function captures its context.
+func (s *Server) Batch(ctx context.Context, ids []string) {
+	each := func(id string) {
+		s.store.Load(context.Background(), id) // want `where ctx is in scope`
+	}
+	for _, id := range ids {
+		each(id)
+	}
+}
+
+// A gRPC server stream carries the context.
+func (s *Server) Stream(req string, stream grpc.ServerStream) error {
+	return s.conn.Invoke(context.Background(), "/svc/Method", req, nil) // want `where stream.Context\(\) is in scope`
+}
+
+// A blank context parameter is still the caller's context.
+func (s *Server) Ping(_ context.Context) error {
+	_, err := s.store.Load(context.Background(), "ping") // want `context.Background\(\) starts a fresh context although the caller's context is a parameter, so its deadline and cancellation are lost; name that parameter and use it`
+	return err
+}
+
+// A struct embedding context.Context is a context.
+type RequestScope struct {
+	context.Context
+	User string
+}
+
+func (s *Server) Scoped(rs RequestScope) error {
+	_, err := s.store.Load(context.TODO(), rs.User) // want `where rs is in scope`
+	return err
+}
+
+// Framework contexts.
+func (s *Server) GinHandler(c *gin.Context) {
+	s.store.Load(context.Background(), "gin") // want `where c.Request.Context\(\) is in scope`
+}
+
+func (s *Server) EchoHandler(c echo.Context) error {
+	_, err := s.store.Load(context.Background(), "echo") // want `where c.Request\(\).Context\(\) is in scope`
+	return err
+}
+
+// Generic functions with a context parameter.
+func Fetch[T any](ctx context.Context, load func(context.Context) (T, error)) (T, error) {
+	return load(context.Background()) // want `where ctx is in scope`
+}
+
+func use(ctx context.Context) error { return ctx.Err() }
+
+// ---- Left alone ----
+
+// Off the request path: no inbound context.
+func NewServer(db *sql.DB) *Server { // want NewServer:"roots context.Background\\(\\) at a.go:140"
+	s := &Server{store: &Store{db: db}}
+	s.store.Load(context.Background(), "warmup")
+	return s
+}
+
+var rootCtx = context.Background()
+
+func init() {
+	_ = use(context.TODO())
+}
+
+func main() {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	_ = use(ctx)
+}
+
+// A parameter named ctx that is not a context.
+func Describe(ctx string) error { // want Describe:"roots context.Background\\(\\) at a.go:158"
+	return use(context.Background())
+}
+
+// Deliberately detached work in a go statement.
+func (s *Server) Notify(ctx context.Context, id string) {
+	go func() {
+		s.store.Load(context.Background(), id)
+	}()
+	go s.store.Load(context.Background(), id)
+}
+
+// A fixed timeout on a fresh root is fixedtimeout's finding, not ours.
+func (s *Server) Slow(ctx context.Context) error {
+	tctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	_, err := s.store.Load(tctx, "slow")
+	return err
+}
+
+func (s *Server) SlowVar(ctx context.Context) error {
+	base := context.Background()
+	tctx, cancel := context.WithDeadline(base, time.Now().Add(time.Second))
+	defer cancel()
+	_, err := s.store.Load(tctx, "slow")
+	return err
+}
+
+// The inbound context is used: nothing to report.
+func (s *Server) Good(ctx context.Context, id string) error {
+	tctx, cancel := context.WithTimeout(ctx, time.Second)
+	defer cancel()
+	_, err := s.store.Load(tctx, id)
+	return err
+}
+
+// A closure with its own context parameter inside a function without one.
+func Register(mux *http.ServeMux) { // want Register:"roots context.Background"
+	run := func(ctx context.Context) error { return use(ctx) }
+	_ = run
+	_ = use(context.Background())
+}
