@@ -13,6 +13,7 @@
 package report
 
 import (
+	"bytes"
 	"fmt"
 	"go/ast"
 	"go/token"
@@ -34,7 +35,8 @@ type Reporter struct {
 
 type fileInfo struct {
 	generated bool
-	// lines maps a line to the suppressions written on it.
+	// lines maps a line to the suppressions that cover it: those written at
+	// its end, and those standing alone on the line above it.
 	lines map[int][]suppression
 	// whole holds the file-wide suppressions.
 	whole []suppression
@@ -81,7 +83,7 @@ func (r *Reporter) Report(d analysis.Diagnostic) {
 	}
 	name := r.pass.Analyzer.Name
 	line := r.pass.Fset.Position(d.Pos).Line
-	for _, group := range [][]suppression{info.whole, info.lines[line], info.lines[line-1]} {
+	for _, group := range [][]suppression{info.whole, info.lines[line]} {
 		for _, s := range group {
 			if s.covers(name) {
 				if Suppressed != nil {
@@ -117,17 +119,18 @@ func (r *Reporter) file(pos token.Pos) *fileInfo {
 	}
 	var info *fileInfo
 	if file != nil {
-		info = parseFile(r.pass.Fset, file)
+		info = parseFile(r.pass, tf, file)
 	}
 	r.files[tf] = info
 	return info
 }
 
-func parseFile(fset *token.FileSet, file *ast.File) *fileInfo {
+func parseFile(pass *analysis.Pass, tf *token.File, file *ast.File) *fileInfo {
 	info := &fileInfo{generated: ast.IsGenerated(file), lines: map[int][]suppression{}}
 	if info.generated {
 		return info
 	}
+	var src []byte // read only if the file has a directive
 	for _, group := range file.Comments {
 		for _, c := range group.List {
 			s, wholeFile, ok := parseDirective(c.Text)
@@ -138,11 +141,28 @@ func parseFile(fset *token.FileSet, file *ast.File) *fileInfo {
 				info.whole = append(info.whole, s)
 				continue
 			}
-			line := fset.Position(c.Slash).Line
+			line := tf.Line(c.Slash)
 			info.lines[line] = append(info.lines[line], s)
+			if src == nil {
+				src, _ = pass.ReadFile(tf.Name())
+			}
+			if standsAlone(src, tf, c.Slash) {
+				info.lines[line+1] = append(info.lines[line+1], s)
+			}
 		}
 	}
 	return info
+}
+
+// standsAlone reports whether only white space precedes pos on its line,
+// so that the comment is about the line below it.
+func standsAlone(src []byte, tf *token.File, pos token.Pos) bool {
+	off := tf.Offset(pos)
+	start := tf.Offset(tf.LineStart(tf.Line(pos)))
+	if src == nil || off > len(src) {
+		return true // the file cannot be read: assume the usual layout
+	}
+	return len(bytes.TrimSpace(src[start:off])) == 0
 }
 
 // parseDirective reads one comment; ok is false for ordinary comments and

@@ -17,6 +17,49 @@ func testdata(t *testing.T) string {
 	return dir
 }
 
+// TestShapes covers every reported shape and the left-alone ones in
+// ordinary service code.
 func TestShapes(t *testing.T) {
 	analysistest.Run(t, testdata(t), ctxbackground.Analyzer, "ctxbackground/a")
+}
+
+// TestFacts covers the cross-package rule: facts exported by helpers and
+// the findings at the request-path call sites in svc.
+func TestFacts(t *testing.T) {
+	analysistest.Run(t, testdata(t), ctxbackground.Analyzer, "ctxbackground/facts/helpers", "ctxbackground/facts/svc")
+}
+
+func TestFixes(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata(t), ctxbackground.Analyzer, "ctxbackground/fix")
+}
+
+func TestSuppression(t *testing.T) {
+	analysistest.Run(t, testdata(t), ctxbackground.Analyzer, "ctxbackground/suppress", "ctxbackground/generated")
+}
+
+func TestTestsOption(t *testing.T) {
+	setFlag(t, "tests", "true")
+	analysistest.Run(t, testdata(t), ctxbackground.Analyzer, "ctxbackground/tests")
+}
+
+func TestTestsLeftAloneByDefault(t *testing.T) {
+	analysistest.Run(t, testdata(t), ctxbackground.Analyzer, "ctxbackground/testsoff")
+}
+
+func TestDetachedOption(t *testing.T) {
+	setFlag(t, "detached", "true")
+	analysistest.RunWithSuggestedFixes(t, testdata(t), ctxbackground.Analyzer, "ctxbackground/detached")
+}
+
+func setFlag(t *testing.T, name, value string) {
+	t.Helper()
+	f := ctxbackground.Analyzer.Flags.Lookup(name)
+	if f == nil {
+		t.Fatalf("no flag %s", name)
+	}
+	old := f.Value.String()
+	if err := f.Value.Set(value); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Value.Set(old) })
 }

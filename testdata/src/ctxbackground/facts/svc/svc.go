@@ -1,0 +1,32 @@
+// Package svc calls helpers from request handlers.
+package svc
+
+import (
+	"context"
+	"net/http"
+
+	"ctxbackground/facts/helpers"
+)
+
+type Service struct{ cache *helpers.Cache }
+
+func (s *Service) Handle(w http.ResponseWriter, r *http.Request) {
+	helpers.Warm(s.cache)    // want `Warm starts a fresh context \(context.Background\(\) at helpers.go:16\), so the caller's deadline and cancellation stop at this call; give it a context.Context parameter and pass r.Context\(\)`
+	s.cache.Refresh()        // want `Refresh starts a fresh context \(context.TODO\(\) at helpers.go:22\)`
+	helpers.Reload(s.cache)  // want `Reload starts a fresh context \(context.Background\(\) at helpers.go:16, through warmAll\)`
+	helpers.Detach(s.cache)  // no root reaches a call synchronously
+	_ = helpers.Make()       // returns a root: not passed on
+	helpers.Flush(s.cache)   // dropcancel's: FlushContext exists
+	local(s.cache)           // want `local starts a fresh context \(context.Background\(\) at helpers.go:16, through helpers.Warm\)`
+}
+
+func (s *Service) Get(ctx context.Context) error {
+	return local(s.cache) // want `pass ctx`
+}
+
+// Off the request path: calls to rooting helpers are fine here.
+func Startup(c *helpers.Cache) error { // want Startup:"roots context.Background"
+	return helpers.Warm(c)
+}
+
+func local(c *helpers.Cache) error { return helpers.Warm(c) }

@@ -1,0 +1,20 @@
+package suppress
+
+import "context"
+
+func work(ctx context.Context) error { return ctx.Err() }
+
+func Handle(ctx context.Context) {
+	_ = work(context.Background()) //nolint:ctxbackground // the audit log must outlive the request
+	_ = work(context.Background()) //nolint:budgetlint
+	//nolint:ctxbackground
+	_ = work(context.Background())
+	//lint:ignore ctxbackground the audit log must outlive the request
+	_ = work(context.Background())
+	_ = work(context.Background()) //nolint:fixedtimeout // want `use ctx`
+	//lint:ignore ctxbackground
+	_ = work(context.Background()) // want `use ctx`
+	_ = work(context.Background()) //nolint:errcheck,ctxbackground
+	_ = work(context.Background()) //nolint
+	_ = work(context.Background()) // want `use ctx`
+}

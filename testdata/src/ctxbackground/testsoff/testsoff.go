@@ -1,0 +1,5 @@
+package testsoff
+
+import "context"
+
+func Do(ctx context.Context) error { return ctx.Err() }

@@ -1,0 +1,19 @@
+// Package svc calls helpers from a handler.
+package svc
+
+import (
+	"context"
+	"net/http"
+
+	"example.com/vet/helpers"
+)
+
+func Handle(w http.ResponseWriter, r *http.Request) {
+	_ = helpers.Warm()
+}
+
+func Do(ctx context.Context) error {
+	return use(context.Background())
+}
+
+func use(ctx context.Context) error { return ctx.Err() }
