@@ -63,6 +63,7 @@ type checker struct {
 	in      *inbound.Result
 	rep     *report.Reporter
 	helpers map[*types.Func]*RootsContext
+	iface   *types.Interface // context.Context, for types that implement it
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -71,7 +72,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil // no context package below: nothing can root one
 	}
 	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-	c := &checker{pass: pass, in: in, rep: report.New(pass)}
+	c := &checker{pass: pass, in: in, rep: report.New(pass), iface: ctxapi.ContextInterface(pass.Pkg)}
 	c.helpers = rootingHelpers(pass, in, insp)
 	if in.Empty() {
 		return nil, nil
@@ -134,6 +135,9 @@ func (c *checker) checkRoot(cur inspector.Cursor, call *ast.CallExpr) {
 		return
 	}
 	info := c.pass.TypesInfo
+	if isNilGuard(info, cur) || c.buildsContext(cur) {
+		return
+	}
 	root := rootName(info, call)
 	parent, _ := ctxapi.Unparen(cur)
 	if pc, ok := parent.Node().(*ast.CallExpr); ok && len(pc.Args) > 0 && ast.Unparen(pc.Args[0]) == call && ctxapi.IsDeadlineDerivation(info, pc) {
@@ -182,6 +186,42 @@ func (c *checker) checkRoot(cur inspector.Cursor, call *ast.CallExpr) {
 		}}
 	}
 	c.rep.Report(d)
+}
+
+// isNilGuard reports whether the root stands in for a nil context, as in
+// `if ctx == nil { ctx = context.Background() }`: there is no caller's
+// context to lose.
+func isNilGuard(info *types.Info, cur inspector.Cursor) bool {
+	for c := range cur.Enclosing((*ast.IfStmt)(nil), (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		ifStmt, ok := c.Node().(*ast.IfStmt)
+		if !ok {
+			return false
+		}
+		if cmp, ok := ast.Unparen(ifStmt.Cond).(*ast.BinaryExpr); ok && cmp.Op == token.EQL {
+			for _, pair := range [][2]ast.Expr{{cmp.X, cmp.Y}, {cmp.Y, cmp.X}} {
+				if tv, ok := info.Types[pair[1]]; ok && tv.IsNil() && ctxapi.IsContextType(info.TypeOf(pair[0])) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// buildsContext reports whether the root is a field of a composite literal
+// that is itself a context: a hand-made context deliberately detached from
+// the caller's cancellation (one that only keeps its values, say).
+func (c *checker) buildsContext(cur inspector.Cursor) bool {
+	parent, _ := ctxapi.Unparen(cur)
+	if _, ok := parent.Node().(*ast.KeyValueExpr); ok {
+		parent, _ = ctxapi.Unparen(parent)
+	}
+	lit, ok := parent.Node().(*ast.CompositeLit)
+	if !ok {
+		return false
+	}
+	t := c.pass.TypesInfo.TypeOf(lit)
+	return t != nil && (ctxapi.IsContext(t, c.iface) || ctxapi.IsContext(types.NewPointer(t), c.iface))
 }
 
 // reportOverwrite reports `ctx = context.TODO()` and offers to delete it.

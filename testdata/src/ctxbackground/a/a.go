@@ -196,3 +196,37 @@ func Register(mux *http.ServeMux) { // want Register:"roots context.Background"
 	_ = run
 	_ = use(context.Background())
 }
+
+// A nil guard: there is no caller's context to lose.
+func (s *Server) Enabled(ctx context.Context) bool {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if nil == ctx {
+		return use(context.TODO()) == nil
+	}
+	return use(ctx) == nil
+}
+
+// A hand-made context that keeps only the caller's values is deliberate.
+type valuesOnly struct {
+	context.Context
+	values context.Context
+}
+
+func (v *valuesOnly) Value(key any) any { return v.values.Value(key) }
+
+func Detach(ctx context.Context) context.Context {
+	return &valuesOnly{Context: context.Background(), values: ctx}
+}
+
+// A struct that merely stores a context is not a context: the root is lost
+// work all the same.
+type job struct {
+	ctx context.Context
+	id  string
+}
+
+func (s *Server) Enqueue(ctx context.Context, id string) job {
+	return job{ctx: context.Background(), id: id} // want `where ctx is in scope`
+}
