@@ -260,6 +260,15 @@ type HopsRow struct {
 	HopsResult
 }
 
+// HopsTableHeader is the header of seed 003's table.
+const HopsTableHeader = "condition  strategy  user wait  ok  wasted ms  hops started"
+
+// String formats the row as seed 003 prints it ("%-10s %-9s %-10d ...").
+func (row HopsRow) String() string {
+	return fmt.Sprintf("%-10s %-9s %-10d %-3d %-10d %d", row.Condition, row.Strategy,
+		row.UserWait.Milliseconds(), b2i(row.OK), row.Wasted.Milliseconds(), row.HopsStarted)
+}
+
 // HopsCheck is one of seed 003's six checks.
 type HopsCheck struct {
 	Claim  string
@@ -346,10 +355,9 @@ func (r HopsReport) WriteText(w io.Writer) error {
 	p := func(format string, a ...any) { fmt.Fprintf(&b, format+"\n", a...) }
 	n := len(r.Hops)
 	last := r.Hops[n-1]
-	p("condition  strategy  user wait  ok  wasted ms  hops started")
+	p(HopsTableHeader)
 	for _, row := range r.Rows {
-		p("%-10s %-9s %-10d %-3d %-10d %d", row.Condition, row.Strategy,
-			row.UserWait.Milliseconds(), b2i(row.OK), row.Wasted.Milliseconds(), row.HopsStarted)
+		p("%s", row)
 	}
 	per, budget := r.Config.PerHopTimeout.Milliseconds(), r.Config.UserBudget.Milliseconds()
 	p("")

@@ -1,48 +1,12 @@
 package sim
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 )
-
-// seed003Output is the printed output of seed 003 (shared/seeds/003_*.txt),
-// copied verbatim: the figures the hop model must reproduce.
-const seed003Output = `condition  strategy  user wait  ok  wasted ms  hops started
-normal     fixed     2800       1   0          4
-normal     budget    2800       1   0          4
-slow-D     fixed     5000       0   6400       4
-slow-D     budget    6000       0   0          4
-slow-B     fixed     5000       0   2500       4
-slow-B     budget    6000       0   0          2
-
-per-hop timeout: 5000 ms across 4 hops
-propagated budget: 6000 ms total
-
-sum of normal latencies: 2800 ms
-worst case a per-hop timeout of 5000 permits: 5000 ms at the top,
-...which is what the top hop measures, not what the user waits.
-
-with a slow D, work performed after the caller gave up:
-  fixed timeouts:     6400 ms
-  propagated budget:  0 ms
-hops started before failing:
-  fixed timeouts:     4/4
-  propagated budget:  4/4
-...equal, because D is the last hop - nothing was left to skip. The skip
-only shows up when the budget runs out with hops remaining:
-  slow-B, fixed timeouts:    4/4 hops started
-  slow-B, propagated budget: 2/4 hops started
-
-checks passed: 6/6
-Per-hop timeouts compose by addition; only a deadline bounds the user.
-
-Four services each configured with the same timeout do not enforce that
-timeout - they enforce it four times, in sequence. The number that matters
-is a deadline set once at the edge and carried down, and the reason it
-matters most under load is that abandoned work is work the system is doing
-instead of the work it still could have finished.
-`
 
 func TestHopsGolden(t *testing.T) {
 	rep, err := SimulateHops(DefaultHopsConfig())
@@ -53,7 +17,7 @@ func TestHopsGolden(t *testing.T) {
 	if err := rep.WriteText(&b); err != nil {
 		t.Fatal(err)
 	}
-	diffText(t, b.String(), seed003Output)
+	diffText(t, b.String(), seedOutput(t, "seed003_output.txt"))
 }
 
 func TestHopsTable(t *testing.T) {
@@ -175,6 +139,17 @@ func TestHopsOtherFlags(t *testing.T) {
 	}
 }
 
+// seedOutput reads a seed's printed output, copied verbatim from
+// shared/seeds into testdata: the figures the models must reproduce.
+func seedOutput(t *testing.T, name string) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
 // diffText fails with the first differing line, which is what one needs to
 // see when a figure drifts.
 func diffText(t *testing.T, got, want string) {
@@ -196,4 +171,25 @@ func diffText(t *testing.T, got, want string) {
 		}
 	}
 	t.Fatalf("outputs differ in length:\n%s", got)
+}
+
+// The golden files are the seeds' printed output, verbatim. Where the seeds
+// are at hand (shared/ beside the repository), make sure they still are.
+func TestGoldenFilesAreTheSeeds(t *testing.T) {
+	for golden, pattern := range map[string]string{
+		"seed003_output.txt": "003_*.txt",
+		"seed000_output.txt": "000_*.txt",
+	} {
+		seeds, _ := filepath.Glob(filepath.Join("..", "..", "shared", "seeds", pattern))
+		if len(seeds) == 0 {
+			t.Skipf("shared/seeds not beside the repository")
+		}
+		seed, err := os.ReadFile(seeds[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := seedOutput(t, golden); !strings.Contains(string(seed), want) {
+			t.Errorf("testdata/%s is not a verbatim block of %s", golden, seeds[0])
+		}
+	}
 }

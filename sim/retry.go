@@ -279,10 +279,7 @@ func (r RetryReport) WriteText(w io.Writer) error {
 	p("fixed policy worst case: %d x %v = %v, plus %v backoff = %v",
 		c.Attempts, c.AttemptTimeout, r.FixedWorstCase, r.TotalBackoff, r.FixedWorstCase+r.TotalBackoff)
 	p("the caller gives up at %v", c.GiveUpAt())
-	p("%-14s %10s %13s %8s %19s", "strategy", "returns at", "attempts run", "skipped", "work after give-up")
-	for _, res := range []RetryResult{r.Fixed, r.BudgetAware} {
-		p("%-14s %10v %13d %8d %19v", res.Strategy, res.ReturnsAt, res.Run, res.Skipped, res.AfterGiveUp)
-	}
+	r.writeStrategies(&b)
 	p("")
 	p("%-14s %-8s %-8s %-8s %-8s %-8s %s", "strategy", "attempt", "backoff", "start", "timeout", "end", "outcome")
 	for _, res := range []RetryResult{r.Fixed, r.BudgetAware} {
@@ -296,6 +293,22 @@ func (r RetryReport) WriteText(w io.Writer) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// WriteStrategies prints one line per strategy: when the loop returns, the
+// attempts run and skipped, and the work done after the caller gave up.
+func (r RetryReport) WriteStrategies(w io.Writer) error {
+	var b strings.Builder
+	r.writeStrategies(&b)
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func (r RetryReport) writeStrategies(b *strings.Builder) {
+	fmt.Fprintf(b, "%-14s %10s %13s %8s %19s\n", "strategy", "returns at", "attempts run", "skipped", "work after give-up")
+	for _, res := range []RetryResult{r.Fixed, r.BudgetAware} {
+		fmt.Fprintf(b, "%-14s %10v %13d %8d %19v\n", res.Strategy, res.ReturnsAt, res.Run, res.Skipped, res.AfterGiveUp)
+	}
 }
 
 // MarshalJSON gives the retry model's figures in milliseconds.

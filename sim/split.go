@@ -421,13 +421,7 @@ func (r SplitReport) WriteText(w io.Writer) error {
 		}
 	}
 	p()
-	p("-- ", cfg.Slowdown.Name, ": slots the system keeps busy (peak read ", js(cfg.ReadPeak), "/s) --")
-	p(padEnd("policy", 11), padStart("caller", 9), padStart("abandoned", 12), padStart("total(no cancel)", 17),
-		padStart("total(cancel)", 16))
-	for _, s := range r.BusySlots {
-		p(padEnd(string(s.Policy), 11), padStart(toFixed(s.Caller, 1), 9), padStart(toFixed(s.Abandoned, 1), 12),
-			padStart(toFixed(s.TotalNoCancel, 1), 17), padStart(toFixed(s.TotalCancel, 1), 16))
-	}
+	r.writeBusySlots(&b)
 	f := r.DeadlineField
 	p()
 	p("-- ", cfg.FailureFree.Name, " day's cost (computed value) --")
@@ -452,6 +446,30 @@ func (r SplitReport) WriteText(w io.Writer) error {
 	_, err := io.WriteString(w, b.String())
 	return err
 }
+
+// WriteBusySlots prints the table of slots the slowdown keeps busy, with
+// and without a cancellation signal, as seed 000 prints it.
+func (r SplitReport) WriteBusySlots(w io.Writer) error {
+	var b strings.Builder
+	r.writeBusySlots(&b)
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func (r SplitReport) writeBusySlots(b *strings.Builder) {
+	p := func(parts ...string) { b.WriteString(strings.Join(parts, "") + "\n") }
+	p("-- ", r.Config.Slowdown.Name, ": slots the system keeps busy (peak read ", jsString(r.Config.ReadPeak), "/s) --")
+	p(padEnd("policy", 11), padStart("caller", 9), padStart("abandoned", 12), padStart("total(no cancel)", 17),
+		padStart("total(cancel)", 16))
+	for _, s := range r.BusySlots {
+		p(padEnd(string(s.Policy), 11), padStart(toFixed(s.Caller, 1), 9), padStart(toFixed(s.Abandoned, 1), 12),
+			padStart(toFixed(s.TotalNoCancel, 1), 17), padStart(toFixed(s.TotalCancel, 1), 16))
+	}
+}
+
+// FormatFigure formats a figure the way seed 000's tables do
+// (JavaScript's toFixed), for callers that quote single figures.
+func FormatFigure(x float64, digits int) string { return toFixed(x, digits) }
 
 // MarshalJSON gives the report's figures with the precision the tables
 // print them, so the JSON and the text never disagree.

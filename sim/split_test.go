@@ -7,47 +7,6 @@ import (
 	"testing"
 )
 
-// seed000Output is the printed output of seed 000's run.mjs
-// (shared/seeds/000_*.txt), copied verbatim: every table the split model
-// must reproduce.
-const seed000Output = `end-to-end threshold 200 ms (K01), gateway share 20 ms (K03/U3), remaining for the arm 180 ms
-typical durations: delivery 8, tariff 6, size 12 ms
-policy      tariff share(ms) size share(ms)
-greedy                 180.0          180.0
-equal                   90.0           90.0
-weighted                60.0          120.0
-
--- failure-free (48 external requests, no cancellation signal) --
-policy      answered dropped blame:tariff blame:size  median   worst   avg.   held slots wasted work(ms)
-greedy            48       0            0          0      40     200   46.2         19.2               0
-equal             46       2            0          2      40     190   45.8         19.1              20
-weighted          46       2            2          0      40     180   45.3         18.9              40
-
--- tariff slowdown (48 external requests, no cancellation signal) --
-policy      answered dropped blame:tariff blame:size  median   worst   avg.   held slots wasted work(ms)
-greedy             6      42           36         42     200     200  197.8         82.4            5540
-equal              0      48           48          2     123     200  126.0         52.5            9700
-weighted           0      48           48          0      93     180   96.4         40.2           11120
-
--- tariff slowdown: slots the system keeps busy (peak read 416.67/s) --
-policy        caller   abandoned total(no cancel)   total(cancel)
-greedy          82.4        48.1            130.5            82.4
-equal           52.5        84.2            136.7            52.5
-weighted        40.2        96.5            136.7            40.2
-
--- failure-free day's cost (computed value) --
-deadline field 8 B x 5 sub-calls = 40 B/request, 8.3% of the tracking response (480 B)
-at 513.89 req/s peak edge -> 20555.60 B/s = 20.07 KiB/s
-equal      : 2/48 more dropped requests than greedy = 4.17% -> 17.36 req/s at peak read
-weighted   : 2/48 more dropped requests than greedy = 4.17% -> 17.36 req/s at peak read
-
--- AY10's sensitivity: how long the tariff store stays slow --
- duration(min) a month minutes/mo of failure share(28.2 min)
-            12       1         12                      42.6%
-            12       2         24                      85.1%
-            24       1         24                      85.1%
-`
-
 func TestSplitGolden(t *testing.T) {
 	rep, err := SimulateSplit(DefaultSplitConfig())
 	if err != nil {
@@ -57,7 +16,7 @@ func TestSplitGolden(t *testing.T) {
 	if err := rep.WriteText(&b); err != nil {
 		t.Fatal(err)
 	}
-	diffText(t, b.String(), seed000Output)
+	diffText(t, b.String(), seedOutput(t, "seed000_output.txt"))
 }
 
 // Each figure of seed 000's tables, as the tables print them, asserted one
