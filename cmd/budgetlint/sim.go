@@ -1,0 +1,662 @@
+package main
+
+// The reference simulator's command line: `budgetlint sim hops|split|retry`
+// prints the documents' models (package sim), and `budgetlint explain
+// <pass>` prices one finding with them. Every figure is computed here from
+// the models; none is typed in.
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/budgetlint/budgetlint/sim"
+)
+
+// Exit codes of the sim and explain commands.
+const (
+	cmdOK    = 0
+	cmdError = 1 // the output could not be written
+	cmdUsage = 2
+)
+
+const simUsage = `usage: budgetlint sim <model> [flags]
+
+models:
+  hops    fixed per-hop timeouts vs a propagated budget over a call chain (seed 003)
+  split   splitting a share across two reads: greedy, equal, weighted (seed 000)
+  retry   fixed vs budget-aware retries, and per-layer timeouts that add up (seed 004)
+
+Every model takes -json (the figures, machine-readable) and -svg FILE (a
+picture). Run 'budgetlint sim <model> -h' for the model's flags.
+`
+
+// simCommand runs `budgetlint sim`; args are the arguments after "sim".
+func simCommand(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, simUsage)
+		return cmdUsage
+	}
+	switch args[0] {
+	case "hops":
+		return simHops(args[1:], stdout, stderr)
+	case "split":
+		return simSplit(args[1:], stdout, stderr)
+	case "retry":
+		return simRetry(args[1:], stdout, stderr)
+	case "-h", "-help", "--help", "help":
+		fmt.Fprint(stdout, simUsage)
+		return cmdOK
+	}
+	fmt.Fprintf(stderr, "budgetlint sim: unknown model %q\n\n%s", args[0], simUsage)
+	return cmdUsage
+}
+
+// report is what every model's result can do.
+type report interface {
+	WriteText(io.Writer) error
+	WriteSVG(io.Writer) error
+}
+
+// outputFlags are the flags every sim model shares.
+type outputFlags struct {
+	json bool
+	svg  string
+}
+
+func (o *outputFlags) register(fs *flag.FlagSet) {
+	fs.BoolVar(&o.json, "json", false, "print the figures as JSON instead of the tables")
+	fs.StringVar(&o.svg, "svg", "", "also draw the model as an SVG picture into `FILE` (\"-\": to standard output, instead of the tables)")
+}
+
+// emit prints a model's result as the output flags ask.
+func (o outputFlags) emit(rep report, stdout, stderr io.Writer) int {
+	if o.svg != "" && o.svg != "-" {
+		f, err := os.Create(o.svg)
+		if err == nil {
+			err = rep.WriteSVG(f)
+			if cerr := f.Close(); err == nil {
+				err = cerr
+			}
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "budgetlint sim: %v\n", err)
+			return cmdError
+		}
+	}
+	var err error
+	switch {
+	case o.svg == "-":
+		err = rep.WriteSVG(stdout)
+	case o.json:
+		var data []byte
+		if data, err = json.MarshalIndent(rep, "", "  "); err == nil {
+			_, err = fmt.Fprintf(stdout, "%s\n", data)
+		}
+	default:
+		err = rep.WriteText(stdout)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "budgetlint sim: %v\n", err)
+		return cmdError
+	}
+	return cmdOK
+}
+
+// newFlagSet returns a flag set that reports to stderr and lets the caller
+// choose the exit code.
+func newFlagSet(name, synopsis string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: %s\n\nflags:\n", synopsis)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parseFlags parses args and turns the outcome into an exit code: -1 to go
+// on, 0 after -h, 2 on bad usage (the flag package has printed why).
+func parseFlags(fs *flag.FlagSet, args []string) int {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return cmdOK
+		}
+		return cmdUsage
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(fs.Output(), "unexpected argument %q\n", fs.Arg(0))
+		fs.Usage()
+		return cmdUsage
+	}
+	return -1
+}
+
+func usageError(fs *flag.FlagSet, err error) int {
+	fmt.Fprintf(fs.Output(), "%s: %v\n", fs.Name(), err)
+	return cmdUsage
+}
+
+// ---------------------------------------------------------------- flag types
+
+// millis is a duration flag that also takes a bare number of milliseconds,
+// the unit the documents use: "-per-hop 5000" and "-per-hop 5s" agree.
+type millis struct{ d *time.Duration }
+
+func (m millis) String() string {
+	if m.d == nil {
+		return ""
+	}
+	return m.d.String()
+}
+
+func (m millis) Set(s string) error {
+	d, err := parseMillis(s)
+	if err != nil {
+		return err
+	}
+	*m.d = d
+	return nil
+}
+
+func parseMillis(s string) (time.Duration, error) {
+	s = strings.TrimSpace(s)
+	if f, err := strconv.ParseFloat(s, 64); err == nil {
+		return time.Duration(f * float64(time.Millisecond)), nil
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil {
+		return 0, fmt.Errorf("%q is neither a number of milliseconds nor a duration like 5s", s)
+	}
+	return d, nil
+}
+
+// millisList is a comma-separated list of millis.
+type millisList struct{ ds *[]time.Duration }
+
+func (l millisList) String() string {
+	if l.ds == nil {
+		return ""
+	}
+	parts := make([]string, len(*l.ds))
+	for i, d := range *l.ds {
+		parts[i] = strconv.FormatInt(d.Milliseconds(), 10)
+	}
+	return strings.Join(parts, ",")
+}
+
+func (l millisList) Set(s string) error {
+	var out []time.Duration
+	for _, part := range strings.Split(s, ",") {
+		d, err := parseMillis(part)
+		if err != nil {
+			return err
+		}
+		out = append(out, d)
+	}
+	*l.ds = out
+	return nil
+}
+
+// floatList is a comma-separated list of numbers (a duration cycle in ms).
+type floatList struct{ xs *[]float64 }
+
+func (l floatList) String() string {
+	if l.xs == nil {
+		return ""
+	}
+	parts := make([]string, len(*l.xs))
+	for i, x := range *l.xs {
+		parts[i] = strconv.FormatFloat(x, 'f', -1, 64)
+	}
+	return strings.Join(parts, ",")
+}
+
+func (l floatList) Set(s string) error {
+	var out []float64
+	for _, part := range strings.Split(s, ",") {
+		x, err := strconv.ParseFloat(strings.TrimSpace(part), 64)
+		if err != nil {
+			return fmt.Errorf("%q is not a number of milliseconds", part)
+		}
+		out = append(out, x)
+	}
+	*l.xs = out
+	return nil
+}
+
+// slowdownList is AY10's sensitivity rows: "12x1,12x2,24x1" (minutes x
+// times a month).
+type slowdownList struct{ ss *[]sim.Slowdown }
+
+func (l slowdownList) String() string {
+	if l.ss == nil {
+		return ""
+	}
+	parts := make([]string, len(*l.ss))
+	for i, s := range *l.ss {
+		parts[i] = fmt.Sprintf("%gx%g", s.Minutes, s.TimesPerMonth)
+	}
+	return strings.Join(parts, ",")
+}
+
+func (l slowdownList) Set(s string) error {
+	var out []sim.Slowdown
+	for _, part := range strings.Split(s, ",") {
+		m, t, ok := strings.Cut(strings.TrimSpace(part), "x")
+		minutes, err1 := strconv.ParseFloat(m, 64)
+		times, err2 := strconv.ParseFloat(t, 64)
+		if !ok || err1 != nil || err2 != nil {
+			return fmt.Errorf("%q is not MINUTESxTIMES, e.g. 12x1", part)
+		}
+		out = append(out, sim.Slowdown{Minutes: minutes, TimesPerMonth: times})
+	}
+	*l.ss = out
+	return nil
+}
+
+// ---------------------------------------------------------------- sim hops
+
+// hopsFlags registers the chain's parameters on fs and returns a function
+// that builds the configuration once fs is parsed.
+func hopsFlags(fs *flag.FlagSet) func() (sim.HopsConfig, error) {
+	cfg := sim.DefaultHopsConfig()
+	hops := fs.Int("hops", 0, "chain length (default: one hop per latency); extra hops repeat the deepest latency")
+	fs.Var(millisList{&cfg.Latencies}, "latencies", "each hop's own latency on a normal day, caller side first (ms or durations)")
+	fs.Var(millis{&cfg.PerHopTimeout}, "per-hop", "fixed timeout each hop puts on the hop below (ms or a duration)")
+	fs.Var(millis{&cfg.UserBudget}, "budget", "the deadline set once at the edge and propagated (ms or a duration)")
+	fs.Var(millis{&cfg.SlowLastLatency}, "slow-last", "the deepest hop's latency in the slow-last condition")
+	slowEarlyHop := fs.String("slow-early-hop", "B", "the hop that slows down with hops still below it")
+	fs.Var(millis{&cfg.SlowEarlyLatency}, "slow-early", "that hop's latency in the slow-early condition")
+	return func() (sim.HopsConfig, error) {
+		if *hops < 0 {
+			return cfg, fmt.Errorf("-hops must not be negative")
+		}
+		c := cfg.WithChainLength(*hops)
+		names := sim.HopNames(len(c.Latencies))
+		c.SlowEarlyHop = -1
+		for i, n := range names {
+			if strings.EqualFold(n, *slowEarlyHop) {
+				c.SlowEarlyHop = i
+			}
+		}
+		if c.SlowEarlyHop < 0 {
+			return c, fmt.Errorf("-slow-early-hop %q is not one of the chain's hops %s", *slowEarlyHop, strings.Join(names, ", "))
+		}
+		return c, c.Validate()
+	}
+}
+
+func simHops(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("sim hops", "budgetlint sim hops [flags]  (seed 003: fixed per-hop timeouts vs a propagated budget)", stderr)
+	var out outputFlags
+	out.register(fs)
+	config := hopsFlags(fs)
+	if code := parseFlags(fs, args); code >= 0 {
+		return code
+	}
+	cfg, err := config()
+	if err != nil {
+		return usageError(fs, err)
+	}
+	rep, err := sim.SimulateHops(cfg)
+	if err != nil {
+		return usageError(fs, err)
+	}
+	return out.emit(rep, stdout, stderr)
+}
+
+// ---------------------------------------------------------------- sim split
+
+func splitFlags(fs *flag.FlagSet) func() (sim.SplitConfig, error) {
+	cfg := sim.DefaultSplitConfig()
+	fs.Float64Var(&cfg.Threshold, "threshold", cfg.Threshold, "end-to-end read threshold in ms (K01)")
+	fs.Float64Var(&cfg.GatewayShare, "gateway", cfg.GatewayShare, "the gateway's own share in ms (K03/U3)")
+	fs.Float64Var(&cfg.Typical.Delivery, "typical-delivery", cfg.Typical.Delivery, "typical delivery read in ms")
+	fs.Float64Var(&cfg.Typical.Tariff, "typical-tariff", cfg.Typical.Tariff, "typical tariff read in ms (weights the split)")
+	fs.Float64Var(&cfg.Typical.Size, "typical-size", cfg.Typical.Size, "typical size read in ms (weights the split)")
+	fs.Float64Var(&cfg.ReadPeak, "read-peak", cfg.ReadPeak, "peak read rate per second, the lambda in L = lambda x W")
+	fs.Float64Var(&cfg.EdgePeak, "edge-peak", cfg.EdgePeak, "peak edge rate per second, prices the deadline field")
+	fs.Float64Var(&cfg.ResponseBytes, "response-bytes", cfg.ResponseBytes, "size of the tracking response in bytes")
+	fs.Float64Var(&cfg.DeadlineFieldBytes, "deadline-bytes", cfg.DeadlineFieldBytes, "size of the field carrying the remaining time")
+	fs.IntVar(&cfg.SubCalls, "sub-calls", cfg.SubCalls, "sub-calls per external request that carry the field")
+	fs.IntVar(&cfg.Requests, "requests", cfg.Requests, "external requests per run")
+	fs.Float64Var(&cfg.MonthlyFailureShare, "failure-share", cfg.MonthlyFailureShare, "monthly failure share in minutes (K01)")
+	fs.Var(slowdownList{&cfg.Slowdowns}, "slowdowns", "AY10 sensitivity rows, MINUTESxTIMES a month")
+	for _, r := range []struct {
+		prefix string
+		regime *sim.Regime
+	}{{"ff", &cfg.FailureFree}, {"slow", &cfg.Slowdown}} {
+		fs.Var(floatList{&r.regime.Delivery}, r.prefix+"-delivery", r.regime.Name+": delivery read durations, one cycle (ms)")
+		fs.Var(floatList{&r.regime.Tariff}, r.prefix+"-tariff", r.regime.Name+": tariff read durations, one cycle (ms)")
+		fs.Var(floatList{&r.regime.Size}, r.prefix+"-size", r.regime.Name+": size read durations, one cycle (ms)")
+	}
+	return func() (sim.SplitConfig, error) { return cfg, cfg.Validate() }
+}
+
+func simSplit(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("sim split", "budgetlint sim split [flags]  (seed 000: splitting the arm's share across two reads)", stderr)
+	var out outputFlags
+	out.register(fs)
+	config := splitFlags(fs)
+	if code := parseFlags(fs, args); code >= 0 {
+		return code
+	}
+	cfg, err := config()
+	if err != nil {
+		return usageError(fs, err)
+	}
+	rep, err := sim.SimulateSplit(cfg)
+	if err != nil {
+		return usageError(fs, err)
+	}
+	return out.emit(rep, stdout, stderr)
+}
+
+// ---------------------------------------------------------------- sim retry
+
+// retryFlags registers the retry model's parameters, with cfg's values as
+// the defaults.
+func retryFlags(fs *flag.FlagSet, cfg sim.RetryConfig) func() (sim.RetryConfig, error) {
+	fs.Var(millis{&cfg.Deadline}, "deadline", "the caller's deadline, from the request's start")
+	fs.Var(millis{&cfg.Spent}, "spent", "time the request used before the retry loop starts")
+	fs.IntVar(&cfg.Attempts, "attempts", cfg.Attempts, "attempts the retry policy allows")
+	fs.Var(millis{&cfg.AttemptTimeout}, "timeout", "fixed timeout of each attempt")
+	fs.Var(millis{&cfg.Backoff}, "backoff", "wait before the second attempt")
+	fs.Float64Var(&cfg.BackoffFactor, "backoff-factor", cfg.BackoffFactor, "each further wait is this many times longer")
+	fs.Var(millis{&cfg.Floor}, "floor", "least budget a budget-aware loop starts an attempt with")
+	fs.Var(millis{&cfg.SafetyMargin}, "margin", "safety margin kept back from each capped attempt")
+	fs.Var(millis{&cfg.FailsAfter}, "fails-after", "an attempt fails on its own after this long (0: it hangs until its timeout)")
+	fs.Var(millis{&cfg.CallerCancelsAt}, "cancel-at", "the caller cancels at this time (0: it waits until its deadline)")
+	fs.IntVar(&cfg.Layers, "layers", cfg.Layers, "layers in the chain of fixed per-layer timeouts")
+	fs.Var(millis{&cfg.LayerTimeout}, "layer-timeout", "each layer's fixed timeout")
+	return func() (sim.RetryConfig, error) { return cfg, cfg.Validate() }
+}
+
+func simRetry(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("sim retry", "budgetlint sim retry [flags]  (seed 004: fixed vs budget-aware retries)", stderr)
+	var out outputFlags
+	out.register(fs)
+	config := retryFlags(fs, sim.DefaultRetryConfig())
+	if code := parseFlags(fs, args); code >= 0 {
+		return code
+	}
+	cfg, err := config()
+	if err != nil {
+		return usageError(fs, err)
+	}
+	rep, err := sim.SimulateRetry(cfg)
+	if err != nil {
+		return usageError(fs, err)
+	}
+	return out.emit(rep, stdout, stderr)
+}
+
+// ---------------------------------------------------------------- explain
+
+// explanations are the four passes, in the order they are documented.
+var explanations = []struct {
+	pass, summary string
+	run           func(args []string, stdout, stderr io.Writer) int
+}{
+	{"ctxbackground", "a fresh root context where an inbound one exists: abandoned work", explainCtxBackground},
+	{"fixedtimeout", "a fixed timeout instead of the remaining budget: timeouts add up", explainFixedTimeout},
+	{"retrybudget", "a retry loop that never looks at the budget: the worst case multiplies", explainRetryBudget},
+	{"dropcancel", "a call that cannot carry the cancel signal: busy slots", explainDropCancel},
+}
+
+func explainUsage(w io.Writer) {
+	fmt.Fprint(w, "usage: budgetlint explain <pass> [flags]\n\nWhat a finding costs, computed by the reference simulator with the documents' numbers.\n\npasses:\n")
+	for _, e := range explanations {
+		fmt.Fprintf(w, "  %-14s %s\n", e.pass, e.summary)
+	}
+	fmt.Fprint(w, "\nRun 'budgetlint explain <pass> -h' for the values a finding can pass in.\n")
+}
+
+// explainCommand runs `budgetlint explain`; args are the arguments after
+// "explain".
+func explainCommand(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		explainUsage(stderr)
+		return cmdUsage
+	}
+	switch args[0] {
+	case "-h", "-help", "--help", "help":
+		explainUsage(stdout)
+		return cmdOK
+	}
+	for _, e := range explanations {
+		if e.pass == args[0] {
+			return e.run(args[1:], stdout, stderr)
+		}
+	}
+	names := make([]string, len(explanations))
+	for i, e := range explanations {
+		names[i] = e.pass
+	}
+	fmt.Fprintf(stderr, "budgetlint explain: unknown pass %q; the passes are %s\n", args[0], strings.Join(names, ", "))
+	return cmdUsage
+}
+
+// paragraph prints text wrapped at 78 columns, then a blank line.
+func paragraph(w io.Writer, format string, a ...any) {
+	col := 0
+	for i, word := range strings.Fields(fmt.Sprintf(format, a...)) {
+		if i > 0 && col+1+len(word) > 78 {
+			fmt.Fprintln(w)
+			col = 0
+		} else if i > 0 {
+			fmt.Fprint(w, " ")
+			col++
+		}
+		fmt.Fprint(w, word)
+		col += len(word)
+	}
+	fmt.Fprint(w, "\n\n")
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+func explainCtxBackground(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("explain ctxbackground", "budgetlint explain ctxbackground [chain flags]", stderr)
+	config := hopsFlags(fs)
+	if code := parseFlags(fs, args); code >= 0 {
+		return code
+	}
+	cfg, err := config()
+	if err != nil {
+		return usageError(fs, err)
+	}
+	rep, err := sim.SimulateHops(cfg)
+	if err != nil {
+		return usageError(fs, err)
+	}
+	_, slowLast, slowEarly := cfg.Conditions()
+	lf, _ := rep.Row(slowLast.Name, "fixed")
+	lb, _ := rep.Row(slowLast.Name, "budget")
+	ef, _ := rep.Row(slowEarly.Name, "fixed")
+	eb, _ := rep.Row(slowEarly.Name, "budget")
+	n := len(rep.Hops)
+	fmt.Fprintln(stdout, "ctxbackground: context.Background() or context.TODO() where an inbound context exists")
+	fmt.Fprintln(stdout)
+	paragraph(stdout, "A fresh root drops both the caller's deadline and its cancel signal, so everything below it "+
+		"keeps working after the caller has given up: abandoned work that the system does instead of work it could still finish.")
+	paragraph(stdout, "In the %d-hop chain of seed 003 with %s slow, fixed per-hop timeouts of %v leave %d ms of work "+
+		"running after a caller gave up, and the last hop stops only at %d ms. A %v budget carried in the context "+
+		"wastes %d ms and stops everything at %d ms. When the budget runs out early (%s), it does not even start "+
+		"the hops it has no time for: %d/%d started instead of %d/%d.",
+		n, rep.Hops[n-1], cfg.PerHopTimeout, lf.Wasted.Milliseconds(), lf.LastWorkEnds().Milliseconds(),
+		cfg.UserBudget, lb.Wasted.Milliseconds(), lb.LastWorkEnds().Milliseconds(),
+		slowEarly.Name, eb.HopsStarted, n, ef.HopsStarted, n)
+	fmt.Fprintln(stdout, sim.HopsTableHeader)
+	for _, row := range []sim.HopsRow{lf, lb, ef, eb} {
+		fmt.Fprintln(stdout, row)
+	}
+	fmt.Fprintln(stdout)
+	fmt.Fprintln(stdout, "fix: pass the inbound context (ctx, r.Context()) instead of the fresh root.")
+	fmt.Fprintln(stdout, "model: budgetlint sim hops")
+	return cmdOK
+}
+
+func explainFixedTimeout(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("explain fixedtimeout", "budgetlint explain fixedtimeout [-timeout D] [-hops N] [-deadline D]", stderr)
+	seed := sim.DefaultHopsConfig()
+	timeout := seed.PerHopTimeout
+	var deadline time.Duration
+	fs.Var(millis{&timeout}, "timeout", "the fixed timeout the finding names")
+	hops := fs.Int("hops", len(seed.Latencies), "hops in the chain that each use such a timeout")
+	fs.Var(millis{&deadline}, "deadline", "the caller's deadline, carried down instead (default: the fixed timeout)")
+	if code := parseFlags(fs, args); code >= 0 {
+		return code
+	}
+	if timeout <= 0 || *hops < 1 || deadline < 0 {
+		return usageError(fs, fmt.Errorf("-timeout and -deadline must be positive and -hops at least 1"))
+	}
+	if deadline == 0 {
+		deadline = timeout
+	}
+	chain := sim.WorstCaseFixedChain(*hops, timeout)
+	lat := make([]time.Duration, *hops)
+	for i := range lat {
+		lat[i] = timeout
+	}
+	carried := sim.RunPropagatedBudget(lat, deadline)
+	rep, err := sim.SimulateHops(seed)
+	if err != nil {
+		return usageError(fs, err)
+	}
+	retry, err := sim.SimulateRetry(sim.DefaultRetryConfig())
+	if err != nil {
+		return usageError(fs, err)
+	}
+	layers := retry.LayersFixed
+	normal, _ := rep.Row("normal", "budget")
+	_, slowLast, _ := seed.Conditions()
+	lf, _ := rep.Row(slowLast.Name, "fixed")
+	lb, _ := rep.Row(slowLast.Name, "budget")
+
+	fmt.Fprintln(stdout, "fixedtimeout: a step bounded by a fixed timeout instead of the remaining budget")
+	fmt.Fprintln(stdout)
+	paragraph(stdout, "A fixed timeout bounds one step, not the request. Timeouts compose by addition along the chain: "+
+		"each hop waits its own timeout for the one below, and nobody tells the hop below that its caller left. "+
+		"The user's wait is the sum along the path, not any one configured value.")
+	paragraph(stdout, "This case: %d hops with a %v timeout each, each slow right up to its timeout. The user gives up "+
+		"after %v; the last hop works on until %v (%d x %v), and %v of work runs after a caller gave up. "+
+		"Derived from the caller's %v deadline instead, every hop stops by %v.",
+		*hops, timeout, chain.UserWait, chain.LastWorkEnds(), *hops, timeout, chain.Wasted, deadline, carried.LastWorkEnds())
+	paragraph(stdout, "The documents' numbers: in seed 003's chain the normal-path wait is the sum of the hops, %d ms, not "+
+		"any single timeout. With %s slow, the top hop measures %d ms, yet the chain works on until %d ms; a %d ms budget "+
+		"stops it at %d ms. Seed 004: %d layers with a %v timeout each keep a request alive %v while the user left after %v.",
+		normal.UserWait.Milliseconds(), rep.Hops[len(rep.Hops)-1], lf.UserWait.Milliseconds(), lf.LastWorkEnds().Milliseconds(),
+		seed.UserBudget.Milliseconds(), lb.LastWorkEnds().Milliseconds(),
+		retry.Config.Layers, retry.Config.LayerTimeout, layers.LastWorkEnds(), layers.UserWait)
+	fmt.Fprintln(stdout, sim.HopsTableHeader)
+	for _, row := range rep.Rows[:4] {
+		fmt.Fprintln(stdout, row)
+	}
+	fmt.Fprintln(stdout)
+	fmt.Fprintln(stdout, "fix: derive the timeout from the inbound context, context.WithTimeout(ctx, d):")
+	fmt.Fprintln(stdout, "     the child gets the earlier of the two deadlines.")
+	fmt.Fprintln(stdout, "model: budgetlint sim hops, budgetlint sim retry")
+	return cmdOK
+}
+
+func explainRetryBudget(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("explain retrybudget", "budgetlint explain retrybudget [-attempts N] [-timeout D] [-backoff D] [-deadline D] [flags]", stderr)
+	// A finding's loop is priced with the whole deadline ahead of it; the
+	// sim's default of 400 ms already spent is seed 004's "1.6 s left".
+	base := sim.DefaultRetryConfig()
+	base.Spent = 0
+	config := retryFlags(fs, base)
+	if code := parseFlags(fs, args); code >= 0 {
+		return code
+	}
+	cfg, err := config()
+	if err != nil {
+		return usageError(fs, err)
+	}
+	rep, err := sim.SimulateRetry(cfg)
+	if err != nil {
+		return usageError(fs, err)
+	}
+	f, b := rep.Fixed, rep.BudgetAware
+	fmt.Fprintln(stdout, "retrybudget: a retry loop that never consults the remaining budget")
+	fmt.Fprintln(stdout)
+	paragraph(stdout, "A retry loop that does not look at the context runs every attempt with its full timeout and "+
+		"sleeps every backoff, whatever the caller's deadline, and it retries after the caller has cancelled: "+
+		"%d attempts x %v = %v worst case, plus %v backoff = %v.",
+		cfg.Attempts, cfg.AttemptTimeout, rep.FixedWorstCase, rep.TotalBackoff, rep.FixedWorstCase+rep.TotalBackoff)
+	start := ""
+	if cfg.Spent > 0 {
+		start = fmt.Sprintf(" and %v already spent (%v left when the loop starts)", cfg.Spent, max(cfg.Deadline-cfg.Spent, 0))
+	}
+	paragraph(stdout, "With a %v deadline%s, the blind loop returns at %v and does %v of work after the caller gave up "+
+		"at %v. A budget-aware loop checks the deadline before each attempt, caps the attempt to what remains, skips "+
+		"it below the %v floor and stops on cancellation: it returns at %v with %s run, %d skipped, %v of work after "+
+		"the caller gave up.",
+		cfg.Deadline, start, f.ReturnsAt, f.AfterGiveUp, cfg.GiveUpAt(),
+		cfg.Floor, b.ReturnsAt, plural(b.Run, "attempt"), b.Skipped, b.AfterGiveUp)
+	if err := rep.WriteStrategies(stdout); err != nil {
+		fmt.Fprintf(stderr, "budgetlint explain: %v\n", err)
+		return cmdError
+	}
+	fmt.Fprintln(stdout)
+	fmt.Fprintln(stdout, "fix: check ctx.Err() before each attempt, wait in a select on ctx.Done(), and give")
+	fmt.Fprintln(stdout, "     each attempt context.WithTimeout(ctx, d), which the caller's deadline caps.")
+	fmt.Fprintln(stdout, "model: budgetlint sim retry")
+	return cmdOK
+}
+
+func explainDropCancel(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("explain dropcancel", "budgetlint explain dropcancel [split flags]", stderr)
+	config := splitFlags(fs)
+	if code := parseFlags(fs, args); code >= 0 {
+		return code
+	}
+	cfg, err := config()
+	if err != nil {
+		return usageError(fs, err)
+	}
+	rep, err := sim.SimulateSplit(cfg)
+	if err != nil {
+		return usageError(fs, err)
+	}
+	byPolicy := map[sim.SplitPolicy]sim.BusySlots{}
+	for _, b := range rep.BusySlots {
+		byPolicy[b.Policy] = b
+	}
+	g, w := byPolicy[sim.Greedy], byPolicy[sim.Weighted]
+	gr, _ := rep.Run(cfg.Slowdown.Name, sim.Greedy)
+	wr, _ := rep.Run(cfg.Slowdown.Name, sim.Weighted)
+	fix := sim.FormatFigure
+	fmt.Fprintln(stdout, "dropcancel: a call that cannot carry the inbound cancellation signal")
+	fmt.Fprintln(stdout)
+	paragraph(stdout, "Passing the remaining time says when the caller will give up; the cancellation signal says that "+
+		"it has. A call that cannot carry the signal keeps the dependency working for nobody after the caller gave up.")
+	paragraph(stdout, "Seed 000, %s over %d requests: without the signal, a tight split only moves the load from the "+
+		"caller to the dependency. Abandoned work grows from %s ms (greedy) to %s ms (weighted), and the system keeps "+
+		"%s busy slots under greedy against %s under weighted, no gain. With the signal the abandoned work stops, "+
+		"and the totals become %s against %s.",
+		cfg.Slowdown.Name, cfg.Requests, fix(gr.WastedWork, 0), fix(wr.WastedWork, 0),
+		fix(g.TotalNoCancel, 1), fix(w.TotalNoCancel, 1), fix(g.TotalCancel, 1), fix(w.TotalCancel, 1))
+	if err := rep.WriteBusySlots(stdout); err != nil {
+		fmt.Fprintf(stderr, "budgetlint explain: %v\n", err)
+		return cmdError
+	}
+	fmt.Fprintln(stdout)
+	fmt.Fprintln(stdout, "fix: call the context-aware variant with the inbound context (http.NewRequestWithContext,")
+	fmt.Fprintln(stdout, "     db.QueryContext, exec.CommandContext, (&net.Dialer{}).DialContext, ...).")
+	fmt.Fprintln(stdout, "model: budgetlint sim split")
+	return cmdOK
+}
