@@ -165,6 +165,11 @@ func (m millis) Set(s string) error {
 	return nil
 }
 
+// durationVar defines a millis flag.
+func durationVar(fs *flag.FlagSet, d *time.Duration, name, usage string) {
+	fs.Var(millis{d}, name, usage+" (a `duration` like 5s, or a number of ms)")
+}
+
 func parseMillis(s string) (time.Duration, error) {
 	s = strings.TrimSpace(s)
 	if f, err := strconv.ParseFloat(s, 64); err == nil {
@@ -268,12 +273,12 @@ func (l slowdownList) Set(s string) error {
 func hopsFlags(fs *flag.FlagSet) func() (sim.HopsConfig, error) {
 	cfg := sim.DefaultHopsConfig()
 	hops := fs.Int("hops", 0, "chain length (default: one hop per latency); extra hops repeat the deepest latency")
-	fs.Var(millisList{&cfg.Latencies}, "latencies", "each hop's own latency on a normal day, caller side first (ms or durations)")
-	fs.Var(millis{&cfg.PerHopTimeout}, "per-hop", "fixed timeout each hop puts on the hop below (ms or a duration)")
-	fs.Var(millis{&cfg.UserBudget}, "budget", "the deadline set once at the edge and propagated (ms or a duration)")
-	fs.Var(millis{&cfg.SlowLastLatency}, "slow-last", "the deepest hop's latency in the slow-last condition")
+	fs.Var(millisList{&cfg.Latencies}, "latencies", "each hop's own latency on a normal day, caller side first: a comma-separated `list` of ms or durations")
+	durationVar(fs, &cfg.PerHopTimeout, "per-hop", "fixed timeout each hop puts on the hop below")
+	durationVar(fs, &cfg.UserBudget, "budget", "the deadline set once at the edge and propagated")
+	durationVar(fs, &cfg.SlowLastLatency, "slow-last", "the deepest hop's latency in the slow-last condition")
 	slowEarlyHop := fs.String("slow-early-hop", "B", "the hop that slows down with hops still below it")
-	fs.Var(millis{&cfg.SlowEarlyLatency}, "slow-early", "that hop's latency in the slow-early condition")
+	durationVar(fs, &cfg.SlowEarlyLatency, "slow-early", "that hop's latency in the slow-early condition")
 	return func() (sim.HopsConfig, error) {
 		if *hops < 0 {
 			return cfg, fmt.Errorf("-hops must not be negative")
@@ -328,14 +333,14 @@ func splitFlags(fs *flag.FlagSet) func() (sim.SplitConfig, error) {
 	fs.IntVar(&cfg.SubCalls, "sub-calls", cfg.SubCalls, "sub-calls per external request that carry the field")
 	fs.IntVar(&cfg.Requests, "requests", cfg.Requests, "external requests per run")
 	fs.Float64Var(&cfg.MonthlyFailureShare, "failure-share", cfg.MonthlyFailureShare, "monthly failure share in minutes (K01)")
-	fs.Var(slowdownList{&cfg.Slowdowns}, "slowdowns", "AY10 sensitivity rows, MINUTESxTIMES a month")
+	fs.Var(slowdownList{&cfg.Slowdowns}, "slowdowns", "AY10 sensitivity rows, a comma-separated `list` of MINUTESxTIMES a month")
 	for _, r := range []struct {
 		prefix string
 		regime *sim.Regime
 	}{{"ff", &cfg.FailureFree}, {"slow", &cfg.Slowdown}} {
-		fs.Var(floatList{&r.regime.Delivery}, r.prefix+"-delivery", r.regime.Name+": delivery read durations, one cycle (ms)")
-		fs.Var(floatList{&r.regime.Tariff}, r.prefix+"-tariff", r.regime.Name+": tariff read durations, one cycle (ms)")
-		fs.Var(floatList{&r.regime.Size}, r.prefix+"-size", r.regime.Name+": size read durations, one cycle (ms)")
+		fs.Var(floatList{&r.regime.Delivery}, r.prefix+"-delivery", r.regime.Name+": delivery read durations, one cycle as a comma-separated `list` of ms")
+		fs.Var(floatList{&r.regime.Tariff}, r.prefix+"-tariff", r.regime.Name+": tariff read durations, one cycle as a comma-separated `list` of ms")
+		fs.Var(floatList{&r.regime.Size}, r.prefix+"-size", r.regime.Name+": size read durations, one cycle as a comma-separated `list` of ms")
 	}
 	return func() (sim.SplitConfig, error) { return cfg, cfg.Validate() }
 }
@@ -364,18 +369,18 @@ func simSplit(args []string, stdout, stderr io.Writer) int {
 // retryFlags registers the retry model's parameters, with cfg's values as
 // the defaults.
 func retryFlags(fs *flag.FlagSet, cfg sim.RetryConfig) func() (sim.RetryConfig, error) {
-	fs.Var(millis{&cfg.Deadline}, "deadline", "the caller's deadline, from the request's start")
-	fs.Var(millis{&cfg.Spent}, "spent", "time the request used before the retry loop starts")
+	durationVar(fs, &cfg.Deadline, "deadline", "the caller's deadline, from the request's start")
+	durationVar(fs, &cfg.Spent, "spent", "time the request used before the retry loop starts")
 	fs.IntVar(&cfg.Attempts, "attempts", cfg.Attempts, "attempts the retry policy allows")
-	fs.Var(millis{&cfg.AttemptTimeout}, "timeout", "fixed timeout of each attempt")
-	fs.Var(millis{&cfg.Backoff}, "backoff", "wait before the second attempt")
+	durationVar(fs, &cfg.AttemptTimeout, "timeout", "fixed timeout of each attempt")
+	durationVar(fs, &cfg.Backoff, "backoff", "wait before the second attempt")
 	fs.Float64Var(&cfg.BackoffFactor, "backoff-factor", cfg.BackoffFactor, "each further wait is this many times longer")
-	fs.Var(millis{&cfg.Floor}, "floor", "least budget a budget-aware loop starts an attempt with")
-	fs.Var(millis{&cfg.SafetyMargin}, "margin", "safety margin kept back from each capped attempt")
-	fs.Var(millis{&cfg.FailsAfter}, "fails-after", "an attempt fails on its own after this long (0: it hangs until its timeout)")
-	fs.Var(millis{&cfg.CallerCancelsAt}, "cancel-at", "the caller cancels at this time (0: it waits until its deadline)")
+	durationVar(fs, &cfg.Floor, "floor", "least budget a budget-aware loop starts an attempt with")
+	durationVar(fs, &cfg.SafetyMargin, "margin", "safety margin kept back from each capped attempt")
+	durationVar(fs, &cfg.FailsAfter, "fails-after", "an attempt fails on its own after this long (0: it hangs until its timeout)")
+	durationVar(fs, &cfg.CallerCancelsAt, "cancel-at", "the caller cancels at this time (0: it waits until its deadline)")
 	fs.IntVar(&cfg.Layers, "layers", cfg.Layers, "layers in the chain of fixed per-layer timeouts")
-	fs.Var(millis{&cfg.LayerTimeout}, "layer-timeout", "each layer's fixed timeout")
+	durationVar(fs, &cfg.LayerTimeout, "layer-timeout", "each layer's fixed timeout")
 	return func() (sim.RetryConfig, error) { return cfg, cfg.Validate() }
 }
 
@@ -514,9 +519,9 @@ func explainFixedTimeout(args []string, stdout, stderr io.Writer) int {
 	seed := sim.DefaultHopsConfig()
 	timeout := seed.PerHopTimeout
 	var deadline time.Duration
-	fs.Var(millis{&timeout}, "timeout", "the fixed timeout the finding names")
+	durationVar(fs, &timeout, "timeout", "the fixed timeout the finding names")
 	hops := fs.Int("hops", len(seed.Latencies), "hops in the chain that each use such a timeout")
-	fs.Var(millis{&deadline}, "deadline", "the caller's deadline, carried down instead (default: the fixed timeout)")
+	durationVar(fs, &deadline, "deadline", "the caller's deadline, carried down instead (default: the fixed timeout)")
 	if code := parseFlags(fs, args); code >= 0 {
 		return code
 	}

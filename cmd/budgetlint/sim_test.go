@@ -209,3 +209,15 @@ func TestBadUsage(t *testing.T) {
 		t.Errorf("explain -h: exit %d:\n%s", code, out)
 	}
 }
+
+// The README's picture is this command's output; keep it current.
+func TestDocsPictureIsCurrent(t *testing.T) {
+	have, err := os.ReadFile(filepath.Join("..", "..", "docs", "sim-hops.svg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, _, code := call(simCommand, "hops", "-svg", "-")
+	if code != 0 || out != string(have) {
+		t.Errorf("docs/sim-hops.svg is stale: regenerate it with\n\tgo run ./cmd/budgetlint sim hops -svg docs/sim-hops.svg")
+	}
+}
