@@ -1,0 +1,54 @@
+// Package fixedtimeout defines an Analyzer that reports fixed timeouts and
+// waits that ignore the caller's deadline.
+//
+// # Analyzer fixedtimeout
+//
+// fixedtimeout: report fixed timeouts and waits that ignore the caller's deadline
+//
+// A request enters with one deadline. A step below it that bounds itself by
+// a fixed number instead of what remains of that deadline makes per-hop
+// timeouts add up: four services each with "a 5 second timeout" do not bound
+// the user's wait at 5 s, and five 10 s timeouts can keep a request alive
+// 50 s (budgetlint explain fixedtimeout).
+//
+// On a request path (a function with a context.Context parameter, an
+// *http.Request, a gRPC stream or a framework context, and closures inside
+// it) the pass reports:
+//
+// context.WithTimeout, WithDeadline and their Cause forms whose parent is a
+// fresh root, written in place or held by a local variable:
+//
+//	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+//	// 5s timeout on a fresh context ignores the caller's deadline; derive it from ctx
+//
+// The suggested fix makes the inbound context the parent (for a variable,
+// only when the root is its one assignment and the timeout its one use).
+// ctxbackground leaves these roots to this pass: one mistake, one finding.
+//
+// A select that waits on time.After(d), time.Tick(d) or a timer's or
+// ticker's channel with no case on a context's Done():
+//
+//	select {
+//	case res := <-results:
+//	case <-time.After(2 * time.Second): // no case <-ctx.Done()
+//	}
+//
+// conn.SetDeadline, SetReadDeadline and SetWriteDeadline (on any type) with
+// time.Now().Add(d) for a constant d, in a function that never reads the
+// caller's deadline with ctx.Deadline().
+//
+// A fixed wait repeated by a loop that is not a retry loop (polling,
+// pacing) when nothing in the loop checks a context (Err(), Done(),
+// Deadline(), context.Cause): time.Sleep, <-time.After(d), <-ticker.C, a
+// select on timers only, and for range ticker.C. Each wait runs on after the
+// caller has gone.
+//
+// Left alone: timeouts derived from the inbound context (the child gets the
+// sooner deadline) or from context.WithoutCancel(ctx) (deliberately
+// detached work), a root standing in for a nil context, code off the
+// request path (start-up, srv.Shutdown in main), goroutines started from a
+// handler, tests, http.Server, http.Client.Timeout and net.Dialer.Timeout
+// settings, a select with a default case (it polls), a single deliberate
+// sleep outside any loop (throttling a failed login), and the wait of a
+// retry loop (retrybudget reports those).
+package fixedtimeout

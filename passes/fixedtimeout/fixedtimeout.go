@@ -1,0 +1,625 @@
+package fixedtimeout
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"time"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/budgetlint/budgetlint/internal/ctxapi"
+	"github.com/budgetlint/budgetlint/internal/report"
+	"github.com/budgetlint/budgetlint/passes/inbound"
+)
+
+var Analyzer = &analysis.Analyzer{
+	Name:             "fixedtimeout",
+	Doc:              "report fixed timeouts and waits that ignore the caller's deadline",
+	URL:              "https://pkg.go.dev/github.com/budgetlint/budgetlint/passes/fixedtimeout",
+	Requires:         []*analysis.Analyzer{inspect.Analyzer, inbound.Analyzer},
+	Run:              run,
+	RunDespiteErrors: true,
+}
+
+type checker struct {
+	pass  *analysis.Pass
+	in    *inbound.Result
+	rep   *report.Reporter
+	iface *types.Interface // context.Context
+	// consults caches, per function, whether it reads a context's deadline.
+	consults map[ast.Node]bool
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	in := pass.ResultOf[inbound.Analyzer].(*inbound.Result)
+	if in.Empty() {
+		return nil, nil // no request path in the package
+	}
+	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	c := &checker{
+		pass:     pass,
+		in:       in,
+		rep:      report.New(pass),
+		iface:    ctxapi.ContextInterface(pass.Pkg),
+		consults: map[ast.Node]bool{},
+	}
+	info := pass.TypesInfo
+	filter := []ast.Node{(*ast.CallExpr)(nil), (*ast.SelectStmt)(nil), (*ast.UnaryExpr)(nil), (*ast.RangeStmt)(nil)}
+	for cur := range insp.Root().Preorder(filter...) {
+		switch n := cur.Node().(type) {
+		case *ast.CallExpr:
+			switch {
+			case ctxapi.IsDeadlineDerivation(info, n):
+				c.checkDerivation(cur, n)
+			case ctxapi.IsCallTo(info, n, "time", "Sleep") && len(n.Args) == 1:
+				c.checkLoopWait(cur, wait{node: n, d: n.Args[0]})
+			default:
+				c.checkSetDeadline(cur, n)
+			}
+		case *ast.SelectStmt:
+			c.checkSelect(cur, n)
+		case *ast.UnaryExpr:
+			if n.Op == token.ARROW && !inSelectCase(cur) {
+				if w, ok := c.timerWait(cur, n.X); ok {
+					c.checkLoopWait(cur, w)
+				}
+			}
+		case *ast.RangeStmt:
+			if w, ok := c.timerWait(cur, n.X); ok {
+				c.checkLoopWait(cur, w) // for range ticker.C: the loop is the wait
+			}
+		}
+	}
+	return nil, nil
+}
+
+// inboundAt returns the caller's context at cur, or nil where the pass
+// leaves code alone: off the request path, in detached goroutines, in tests
+// and in generated files.
+func (c *checker) inboundAt(cur inspector.Cursor) (*inbound.Source, inbound.Site) {
+	if c.rep.Generated(cur.Node().Pos()) {
+		return nil, inbound.Site{}
+	}
+	site := c.in.At(cur)
+	if site.Context == nil || site.Detached || site.InTestFile {
+		return nil, site
+	}
+	return site.Context, site
+}
+
+// checkDerivation reports context.WithTimeout and friends whose parent is a
+// fresh root, written in place or held by a local variable.
+func (c *checker) checkDerivation(cur inspector.Cursor, call *ast.CallExpr) {
+	if len(call.Args) < 2 {
+		return
+	}
+	var root *ast.CallExpr
+	fixable := false
+	switch p := ast.Unparen(call.Args[0]).(type) {
+	case *ast.CallExpr:
+		if ctxapi.IsFreshRoot(c.pass.TypesInfo, p) && !ctxapi.IsNilGuard(c.pass.TypesInfo, cur) {
+			root, fixable = p, true
+		}
+	case *ast.Ident:
+		root, fixable = c.rootHeldBy(cur, call, p)
+	}
+	if root == nil {
+		return
+	}
+	src, _ := c.inboundAt(cur)
+	if src == nil {
+		return
+	}
+	advice := "derive it from " + src.Expr
+	if src.Expr == "" {
+		advice = "name the context parameter and derive it from that"
+	}
+	d := analysis.Diagnostic{
+		Pos:     call.Pos(),
+		End:     call.End(),
+		Message: fmt.Sprintf("%s on a fresh context ignores the caller's deadline; %s", c.bound(call), advice),
+	}
+	if expr, ok := src.ExprAt(c.pass.Pkg, root.Pos()); ok && fixable {
+		d.SuggestedFixes = []analysis.SuggestedFix{{
+			Message:   "Derive the timeout from " + expr,
+			TextEdits: []analysis.TextEdit{{Pos: root.Pos(), End: root.End(), NewText: []byte(expr)}},
+		}}
+	}
+	c.rep.Report(d)
+}
+
+// rootHeldBy returns the fresh root a local variable, the parent of the
+// deadline derivation call, was assigned, and whether replacing that root
+// is a safe fix (one assignment and no other use of the variable).
+//
+// It mirrors ctxbackground, which stays silent on a root assigned to a
+// variable that is the parent of a deadline derivation in the root's own
+// function, and reports `ctx = context.TODO()` on the inbound parameter
+// itself: every root is reported exactly once.
+func (c *checker) rootHeldBy(cur inspector.Cursor, call *ast.CallExpr, id *ast.Ident) (*ast.CallExpr, bool) {
+	info := c.pass.TypesInfo
+	v, _ := info.Uses[id].(*types.Var)
+	if v == nil || v.IsField() || v.Pkg() != c.pass.Pkg || v.Parent() == c.pass.Pkg.Scope() {
+		return nil, false
+	}
+	top, ok := outermostFunc(cur)
+	if !ok {
+		return nil, false
+	}
+	var roots []*ast.CallExpr
+	uses := 0
+	for n := range top.Preorder((*ast.CallExpr)(nil), (*ast.Ident)(nil)) {
+		switch n := n.Node().(type) {
+		case *ast.Ident:
+			if info.Uses[n] == v {
+				uses++
+			}
+			continue
+		case *ast.CallExpr:
+			if !ctxapi.IsFreshRoot(info, n) {
+				continue
+			}
+		}
+		parent, _ := ctxapi.Unparen(n)
+		if av, _ := ctxapi.AssignedVar(info, parent, n.Node().(ast.Expr)); av != v {
+			continue
+		}
+		if fn, ok := innermostFunc(n); !ok || call.Pos() < fn.Node().Pos() || call.End() > fn.Node().End() {
+			continue // ctxbackground reports this root itself
+		}
+		if site := c.in.At(n); site.Context != nil && site.Context.Param == v {
+			continue // ctx = context.TODO(): ctxbackground reports the overwrite
+		}
+		if ctxapi.IsNilGuard(info, n) {
+			continue // stands in for a missing context: nothing is lost
+		}
+		roots = append(roots, n.Node().(*ast.CallExpr))
+	}
+	if len(roots) == 0 {
+		return nil, false
+	}
+	return roots[0], len(roots) == 1 && uses == 1
+}
+
+// bound describes the fixed bound a deadline derivation sets: "5s timeout",
+// "timeout of s.cfg.Timeout", "deadline at job.Due".
+func (c *checker) bound(call *ast.CallExpr) string {
+	arg := call.Args[1]
+	fn := ctxapi.Callee(c.pass.TypesInfo, call)
+	if fn.Name() == "WithDeadline" || fn.Name() == "WithDeadlineCause" {
+		d := c.nowPlus(arg)
+		if d == nil {
+			return "deadline at " + types.ExprString(arg)
+		}
+		arg = d
+	}
+	if s, ok := c.duration(arg); ok {
+		return s + " timeout"
+	}
+	return "timeout of " + types.ExprString(arg)
+}
+
+// duration names a duration as Go prints it ("1.5s") when it is constant,
+// and reports whether it is.
+func (c *checker) duration(e ast.Expr) (string, bool) {
+	if tv, ok := c.pass.TypesInfo.Types[e]; ok && tv.Value != nil {
+		if v, exact := constant.Int64Val(constant.ToInt(tv.Value)); exact {
+			return time.Duration(v).String(), true
+		}
+	}
+	return types.ExprString(e), false
+}
+
+// nowPlus returns d for an expression time.Now().Add(d), else nil.
+func (c *checker) nowPlus(e ast.Expr) ast.Expr {
+	add, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(add.Args) != 1 {
+		return nil
+	}
+	sel, ok := ast.Unparen(add.Fun).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Add" {
+		return nil
+	}
+	now, ok := ast.Unparen(sel.X).(*ast.CallExpr)
+	if !ok || !ctxapi.IsCallTo(c.pass.TypesInfo, now, "time", "Now") {
+		return nil
+	}
+	return add.Args[0]
+}
+
+// deadlineSetters are the methods that bound a connection's I/O by a time
+// (net.Conn, tls.Conn, os.File, http.ResponseController, ...).
+var deadlineSetters = map[string]string{
+	"SetDeadline":      "deadline",
+	"SetReadDeadline":  "read deadline",
+	"SetWriteDeadline": "write deadline",
+}
+
+// checkSetDeadline reports conn.SetDeadline(time.Now().Add(d)) for a
+// constant d in a function that never reads the caller's deadline.
+func (c *checker) checkSetDeadline(cur inspector.Cursor, call *ast.CallExpr) {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || len(call.Args) != 1 {
+		return
+	}
+	kind, ok := deadlineSetters[sel.Sel.Name]
+	if !ok {
+		return
+	}
+	d := c.nowPlus(call.Args[0])
+	if d == nil {
+		return
+	}
+	value, isConst := c.duration(d)
+	if !isConst {
+		return // a configured value: the pass only flags numbers written in the code
+	}
+	src, site := c.inboundAt(cur)
+	if src == nil || c.consultsDeadline(cur, site.Owner) {
+		return
+	}
+	advice := fmt.Sprintf("use %s.Deadline() when it is sooner", src.Expr)
+	if src.Expr == "" {
+		advice = "use the caller's context's Deadline() when it is sooner"
+	}
+	c.rep.Reportf(call, "%s %s on %s ignores the caller's deadline; %s", value, kind, types.ExprString(sel.X), advice)
+}
+
+// consultsDeadline reports whether the function bringing the inbound
+// context reads some context's Deadline() anywhere in its body.
+func (c *checker) consultsDeadline(cur inspector.Cursor, owner *inbound.Func) bool {
+	if owner == nil {
+		return false
+	}
+	if v, ok := c.consults[owner.Node]; ok {
+		return v
+	}
+	found := false
+	for fn := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		if fn.Node() != owner.Node {
+			continue
+		}
+		for n := range fn.Preorder((*ast.CallExpr)(nil)) {
+			if c.isContextMethod(n.Node().(*ast.CallExpr), "Deadline") {
+				found = true
+				break
+			}
+		}
+		break
+	}
+	c.consults[owner.Node] = found
+	return found
+}
+
+// isContextMethod reports whether call is x.name() on a context.
+func (c *checker) isContextMethod(call *ast.CallExpr, name string) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != name || len(call.Args) != 0 {
+		return false
+	}
+	return ctxapi.IsContext(c.pass.TypesInfo.TypeOf(sel.X), c.iface)
+}
+
+// wait is a blocking wait on a fixed timer.
+type wait struct {
+	node ast.Node // what the finding points at
+	d    ast.Expr // the duration, nil when unknown
+	on   string   // the channel waited on ("time.After", "ticker.C"); empty for time.Sleep
+}
+
+// describe names the wait and its duration: "500ms sleep", "sleep of
+// s.interval", "1s wait on ticker.C".
+func (c *checker) describe(w wait) string {
+	what := "sleep"
+	if w.on != "" {
+		what = "wait on " + w.on
+	}
+	if w.d == nil {
+		return what
+	}
+	if s, ok := c.duration(w.d); ok {
+		return s + " " + what
+	}
+	if w.on != "" {
+		return "wait of " + types.ExprString(w.d) + " on " + w.on
+	}
+	return what + " of " + types.ExprString(w.d)
+}
+
+// timerWait recognises a channel that fires after a fixed time:
+// time.After(d), time.Tick(d), t.C of a time.Timer or time.Ticker, and a
+// local variable holding time.After(d) or time.Tick(d).
+func (c *checker) timerWait(cur inspector.Cursor, ch ast.Expr) (wait, bool) {
+	info := c.pass.TypesInfo
+	switch e := ast.Unparen(ch).(type) {
+	case *ast.CallExpr:
+		for _, name := range []string{"After", "Tick"} {
+			if ctxapi.IsCallTo(info, e, "time", name) && len(e.Args) == 1 {
+				return wait{node: e, d: e.Args[0], on: "time." + name}, true
+			}
+		}
+	case *ast.SelectorExpr:
+		if e.Sel.Name != "C" || !isTimeType(info.TypeOf(e.X), "Timer", "Ticker") {
+			return wait{}, false
+		}
+		w := wait{node: e, on: types.ExprString(e)}
+		if id, ok := ast.Unparen(e.X).(*ast.Ident); ok {
+			if init, ok := c.initOf(cur, id).(*ast.CallExpr); ok && len(init.Args) == 1 &&
+				(ctxapi.IsCallTo(info, init, "time", "NewTimer") || ctxapi.IsCallTo(info, init, "time", "NewTicker")) {
+				w.d = init.Args[0]
+			}
+		}
+		return w, true
+	case *ast.Ident:
+		if init, ok := c.initOf(cur, e).(*ast.CallExpr); ok {
+			if w, ok := c.timerWait(cur, init); ok {
+				w.node = e
+				return w, true
+			}
+		}
+	}
+	return wait{}, false
+}
+
+// isTimeType reports whether t is *time.<name> or time.<name> for one of
+// names.
+func isTimeType(t types.Type, names ...string) bool {
+	if t == nil {
+		return false
+	}
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil || named.Obj().Pkg().Path() != "time" {
+		return false
+	}
+	for _, n := range names {
+		if named.Obj().Name() == n {
+			return true
+		}
+	}
+	return false
+}
+
+// initOf returns the one value assigned to the local variable id names,
+// nil if it is assigned more than once or not found.
+func (c *checker) initOf(cur inspector.Cursor, id *ast.Ident) ast.Expr {
+	info := c.pass.TypesInfo
+	v, _ := info.Uses[id].(*types.Var)
+	if v == nil || v.IsField() || v.Parent() == nil || v.Parent() == c.pass.Pkg.Scope() {
+		return nil
+	}
+	top, ok := outermostFunc(cur)
+	if !ok {
+		return nil
+	}
+	var value ast.Expr
+	count := 0
+	for n := range top.Preorder((*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil)) {
+		var lhs []*ast.Ident
+		var rhs []ast.Expr
+		switch s := n.Node().(type) {
+		case *ast.AssignStmt:
+			for _, l := range s.Lhs {
+				id, _ := ast.Unparen(l).(*ast.Ident)
+				lhs = append(lhs, id)
+			}
+			rhs = s.Rhs
+		case *ast.ValueSpec:
+			lhs, rhs = s.Names, s.Values
+		}
+		for i, l := range lhs {
+			if l == nil || (info.Defs[l] != v && info.Uses[l] != v) {
+				continue
+			}
+			count++
+			if len(lhs) == len(rhs) {
+				value = rhs[i]
+			}
+		}
+	}
+	if count != 1 {
+		return nil
+	}
+	return value
+}
+
+// checkSelect reports a select that waits on a fixed timer with no case on
+// a context's Done(). A select whose cases are all timers is a sleep and is
+// judged as one.
+func (c *checker) checkSelect(cur inspector.Cursor, sel *ast.SelectStmt) {
+	var timer *wait
+	onlyTimers := true
+	for _, stmt := range sel.Body.List {
+		cc, ok := stmt.(*ast.CommClause)
+		if !ok {
+			continue
+		}
+		if cc.Comm == nil {
+			return // a default case: the select polls, it does not wait
+		}
+		ch := received(cc.Comm)
+		if ch == nil {
+			onlyTimers = false // a send
+			continue
+		}
+		if c.isDone(cur, ch) {
+			return
+		}
+		if w, ok := c.timerWait(cur, ch); ok {
+			if timer == nil {
+				timer = &w
+			}
+		} else {
+			onlyTimers = false
+		}
+	}
+	if timer == nil {
+		return
+	}
+	if onlyTimers {
+		c.checkLoopWait(cur, *timer)
+		return
+	}
+	if loop, ok := innermostLoop(cur); ok && isRetryLoop(c.pass.TypesInfo, loop.Node()) {
+		return // the wait of a retry loop: retrybudget's
+	}
+	src, _ := c.inboundAt(cur)
+	if src == nil {
+		return
+	}
+	done := src.Expr + ".Done()"
+	if src.Expr == "" {
+		done = "the caller's context's Done()"
+	}
+	waits := "waits"
+	if timer.d != nil {
+		waits += " " + types.ExprString(timer.d)
+		if s, ok := c.duration(timer.d); ok {
+			waits = "waits " + s
+		}
+	}
+	c.rep.Reportf(timer.node, "select %s on %s with no case on %s, so it ignores the caller's deadline; add a case <-%s",
+		waits, timer.on, done, done)
+}
+
+// received returns the channel a select case receives from, nil for a send.
+func received(comm ast.Stmt) ast.Expr {
+	var e ast.Expr
+	switch s := comm.(type) {
+	case *ast.ExprStmt:
+		e = s.X
+	case *ast.AssignStmt:
+		if len(s.Rhs) == 1 {
+			e = s.Rhs[0]
+		}
+	}
+	if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok && u.Op == token.ARROW {
+		return u.X
+	}
+	return nil
+}
+
+// inSelectCase reports whether the receive at cur is the communication of
+// a select case, which checkSelect judges with its siblings.
+func inSelectCase(cur inspector.Cursor) bool {
+	stmt, _ := ctxapi.Unparen(cur)
+	if as, ok := stmt.Node().(*ast.AssignStmt); ok && len(as.Rhs) == 1 {
+		// v := <-ch and v, ok = <-ch
+	} else if _, ok := stmt.Node().(*ast.ExprStmt); !ok {
+		return false
+	}
+	cc, ok := stmt.Parent().Node().(*ast.CommClause)
+	return ok && cc.Comm == stmt.Node()
+}
+
+// isDone reports whether ch is a context's Done() channel, called in place
+// or held by a local variable.
+func (c *checker) isDone(cur inspector.Cursor, ch ast.Expr) bool {
+	switch e := ast.Unparen(ch).(type) {
+	case *ast.CallExpr:
+		return c.isContextMethod(e, "Done")
+	case *ast.Ident:
+		if call, ok := c.initOf(cur, e).(*ast.CallExpr); ok {
+			return c.isContextMethod(call, "Done")
+		}
+	}
+	return false
+}
+
+// checkLoopWait reports a fixed wait (time.Sleep, <-time.After(d),
+// <-ticker.C) repeated by a loop that never checks a context: polling or
+// pacing that runs on after the caller has gone. A single wait outside any
+// loop is deliberate, and the wait of a retry loop is retrybudget's.
+func (c *checker) checkLoopWait(cur inspector.Cursor, w wait) {
+	loop, ok := innermostLoop(cur)
+	if !ok || isRetryLoop(c.pass.TypesInfo, loop.Node()) || c.loopChecksContext(cur) {
+		return
+	}
+	src, _ := c.inboundAt(cur)
+	if src == nil {
+		return
+	}
+	name := src.Expr
+	if name == "" {
+		name = "the caller's context"
+	}
+	c.rep.Reportf(w.node, "%s in a loop that never checks %s ignores the caller's deadline and cancellation; wait in a select on %s.Done() and a timer",
+		c.describe(w), name, orCtx(src.Expr))
+}
+
+// loopChecksContext reports whether a loop around cur, within its function,
+// asks a context whether it is done.
+func (c *checker) loopChecksContext(cur inspector.Cursor) bool {
+	for l := range cur.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		switch l.Node().(type) {
+		case *ast.FuncDecl, *ast.FuncLit:
+			return false
+		}
+		if c.checksContext(l) {
+			return true
+		}
+	}
+	return false
+}
+
+func orCtx(expr string) string {
+	if expr == "" {
+		return "the context's"
+	}
+	return expr
+}
+
+// checksContext reports whether the loop at cur (its condition included)
+// asks a context whether it is done: Err(), Done(), Deadline() or
+// context.Cause.
+func (c *checker) checksContext(loop inspector.Cursor) bool {
+	for n := range loop.Preorder((*ast.CallExpr)(nil)) {
+		call := n.Node().(*ast.CallExpr)
+		if c.isContextMethod(call, "Err") || c.isContextMethod(call, "Done") || c.isContextMethod(call, "Deadline") ||
+			ctxapi.IsCallTo(c.pass.TypesInfo, call, "context", "Cause") {
+			return true
+		}
+	}
+	return false
+}
+
+// innermostLoop returns the nearest for or range statement around cur (cur
+// itself included) within the same function.
+func innermostLoop(cur inspector.Cursor) (inspector.Cursor, bool) {
+	for l := range cur.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		switch l.Node().(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			return l, true
+		}
+		break
+	}
+	return inspector.Cursor{}, false
+}
+
+func innermostFunc(cur inspector.Cursor) (inspector.Cursor, bool) {
+	for fn := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		return fn, true
+	}
+	return inspector.Cursor{}, false
+}
+
+// outermostFunc returns the top-level function around cur: every local
+// variable used at cur is declared and assigned inside it.
+func outermostFunc(cur inspector.Cursor) (inspector.Cursor, bool) {
+	var top inspector.Cursor
+	found := false
+	for fn := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		top, found = fn, true
+	}
+	return top, found
+}
+
+// isRetryLoop stands in for retryloop.Is until that package lands.
+func isRetryLoop(info *types.Info, loop ast.Node) bool { return false }

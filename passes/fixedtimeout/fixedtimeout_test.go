@@ -1,0 +1,34 @@
+package fixedtimeout_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/budgetlint/budgetlint/passes/fixedtimeout"
+)
+
+func testdata(t testing.TB) string {
+	dir, err := filepath.Abs(filepath.Join("..", "..", "testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// TestDerivations covers WithTimeout/WithDeadline on fresh roots and the
+// fix that derives them from the inbound context.
+func TestDerivations(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata(t), fixedtimeout.Analyzer, "fixedtimeout/derive")
+}
+
+// TestSelects covers selects waiting on timers.
+func TestSelects(t *testing.T) {
+	analysistest.Run(t, testdata(t), fixedtimeout.Analyzer, "fixedtimeout/selects")
+}
+
+// TestConnDeadlines covers SetDeadline and its read/write forms.
+func TestConnDeadlines(t *testing.T) {
+	analysistest.Run(t, testdata(t), fixedtimeout.Analyzer, "fixedtimeout/conn")
+}

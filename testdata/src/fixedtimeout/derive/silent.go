@@ -1,0 +1,157 @@
+package derive
+
+import (
+	"context"
+	"log"
+	"net"
+	"net/http"
+	"time"
+)
+
+// Derived from the caller's context: the child gets the sooner deadline.
+func (s *OrderService) Good(ctx context.Context, sku string) error {
+	rctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	return s.inv.Reserve(rctx, sku, 1)
+}
+
+// Derived from something derived from it.
+func (s *OrderService) GoodChain(ctx context.Context, sku string) error {
+	vctx := context.WithValue(ctx, ctxKey{}, "v")
+	cctx, stop := context.WithCancel(vctx)
+	defer stop()
+	rctx, cancel := context.WithTimeout(cctx, 5*time.Second)
+	defer cancel()
+	return s.inv.Reserve(rctx, sku, 1)
+}
+
+type ctxKey struct{}
+
+func (s *OrderService) GoodRequest(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), 10*time.Second)
+	defer cancel()
+	_ = s.inv.Reserve(ctx, r.FormValue("sku"), 1)
+}
+
+func (s *OrderService) GoodDeadline(ctx context.Context, sku string) error {
+	rctx, cancel := context.WithDeadline(ctx, time.Now().Add(time.Second))
+	defer cancel()
+	return s.inv.Reserve(rctx, sku, 1)
+}
+
+// Deliberately detached work keeps its own timeout.
+func (s *OrderService) Audit(ctx context.Context, order string) {
+	actx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+	defer cancel()
+	_ = s.pay.Charge(actx, order, 0)
+}
+
+func (s *OrderService) AuditVar(ctx context.Context, order string) {
+	detached := context.WithoutCancel(ctx)
+	actx, cancel := context.WithTimeout(detached, 30*time.Second)
+	defer cancel()
+	_ = s.pay.Charge(actx, order, 0)
+}
+
+// A goroutine started from the handler is detached work.
+func (s *OrderService) Notify(ctx context.Context, order string) {
+	go func() {
+		nctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		_ = s.pay.Charge(nctx, order, 0)
+	}()
+}
+
+// Off the request path: start-up and shutdown in main.
+func main() {
+	srv := &http.Server{Addr: ":8080", ReadTimeout: 5 * time.Second, WriteTimeout: 10 * time.Second}
+	go srv.ListenAndServe()
+	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(ctx); err != nil {
+		log.Print(err)
+	}
+}
+
+// A function with no inbound context owns its timeout.
+func Warm(inv Inventory) error {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	return inv.Reserve(ctx, "warm", 0)
+}
+
+// Client and dialer settings are configuration, not per-call timeouts.
+func NewClients(ctx context.Context) (*http.Client, *net.Dialer) {
+	d := &net.Dialer{Timeout: 2 * time.Second, KeepAlive: 30 * time.Second}
+	return &http.Client{Timeout: 5 * time.Second}, d
+}
+
+// A fresh root behind a cancel-only derivation is ctxbackground's finding
+// (it reports the root), not this pass's.
+func (s *OrderService) ViaCancel(ctx context.Context, sku string) error {
+	base, stop := context.WithCancel(context.Background())
+	defer stop()
+	rctx, cancel := context.WithTimeout(base, time.Second)
+	defer cancel()
+	return s.inv.Reserve(rctx, sku, 1)
+}
+
+// Overwriting the inbound context is ctxbackground's finding.
+func (s *OrderService) Overwrite(ctx context.Context, sku string) error {
+	ctx = context.TODO()
+	rctx, cancel := context.WithTimeout(ctx, time.Second)
+	defer cancel()
+	return s.inv.Reserve(rctx, sku, 1)
+}
+
+// A suppressed finding.
+func (s *OrderService) Suppressed(ctx context.Context, sku string) error {
+	rctx, cancel := context.WithTimeout(context.Background(), time.Second) //nolint:fixedtimeout // the reservation must finish even if the caller leaves
+	defer cancel()
+	return s.inv.Reserve(rctx, sku, 1)
+}
+
+func (s *OrderService) SuppressedStaticcheck(ctx context.Context, sku string) error {
+	//lint:ignore fixedtimeout the reservation must finish
+	rctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	return s.inv.Reserve(rctx, sku, 1)
+}
+
+// A root held by a package-level variable is not a local root.
+var background = context.Background()
+
+// A variable that only later receives the inbound context is not a root.
+func (s *OrderService) Reassigned(ctx context.Context, sku string) error {
+	var parent context.Context
+	parent = ctx
+	rctx, cancel := context.WithTimeout(parent, time.Second)
+	defer cancel()
+	return s.inv.Reserve(rctx, sku, 1)
+}
+
+func (s *OrderService) PackageRoot(ctx context.Context, sku string) error {
+	rctx, cancel := context.WithTimeout(background, time.Second)
+	defer cancel()
+	return s.inv.Reserve(rctx, sku, 1)
+}
+
+// A root standing in for a missing context loses nothing.
+func (s *OrderService) NilGuard(ctx context.Context, sku string) error {
+	parent := ctx
+	if parent == nil {
+		parent = context.Background()
+	}
+	rctx, cancel := context.WithTimeout(parent, time.Second)
+	defer cancel()
+	return s.inv.Reserve(rctx, sku, 1)
+}
+
+func (s *OrderService) NilGuardDirect(ctx context.Context, sku string) error {
+	if ctx == nil {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(context.Background(), time.Second)
+		defer cancel()
+	}
+	return s.inv.Reserve(ctx, sku, 1)
+}

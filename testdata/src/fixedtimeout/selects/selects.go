@@ -1,0 +1,130 @@
+// Package selects holds selects that wait on a fixed timer: reported when
+// no case listens to a context's Done(), left alone otherwise.
+package selects
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"time"
+)
+
+var errTimeout = errors.New("timed out")
+
+type Result struct{ Body []byte }
+
+type Backend interface {
+	Fetch(ctx context.Context, key string) (Result, error)
+}
+
+type Cache struct {
+	backend Backend
+	results chan Result
+	wait    time.Duration
+	ticker  *time.Ticker
+}
+
+const fetchTimeout = 800 * time.Millisecond
+
+// The classic hand-rolled timeout: the caller's deadline is not a case.
+func (c *Cache) Get(ctx context.Context, key string) (Result, error) {
+	ch := make(chan Result, 1)
+	go func() {
+		res, _ := c.backend.Fetch(ctx, key)
+		ch <- res
+	}()
+	select {
+	case res := <-ch:
+		return res, nil
+	case <-time.After(2 * time.Second): // want `select waits 2s on time.After with no case on ctx.Done\(\), so it ignores the caller's deadline; add a case <-ctx.Done\(\)`
+		return Result{}, errTimeout
+	}
+}
+
+// A named constant and an HTTP handler.
+func (c *Cache) ServeGet(w http.ResponseWriter, r *http.Request) {
+	select {
+	case res := <-c.results:
+		w.Write(res.Body)
+	case <-time.After(fetchTimeout): // want `select waits 800ms on time.After with no case on r.Context\(\).Done\(\), so it ignores the caller's deadline; add a case <-r.Context\(\).Done\(\)`
+		http.Error(w, "timeout", http.StatusGatewayTimeout)
+	}
+}
+
+// A configured value is named by its expression.
+func (c *Cache) GetConfigured(ctx context.Context) (Result, error) {
+	select {
+	case res := <-c.results:
+		return res, nil
+	case <-time.After(c.wait): // want `select waits c.wait on time.After with no case on ctx.Done\(\)`
+		return Result{}, errTimeout
+	}
+}
+
+// A timer's channel.
+func (c *Cache) GetTimer(ctx context.Context) (Result, error) {
+	timer := time.NewTimer(3 * time.Second)
+	defer timer.Stop()
+	select {
+	case res := <-c.results:
+		return res, nil
+	case <-timer.C: // want `select waits 3s on timer.C with no case on ctx.Done\(\)`
+		return Result{}, errTimeout
+	}
+}
+
+// A channel from time.After held in a variable, in a collecting loop.
+func (c *Cache) Collect(ctx context.Context, n int) ([]Result, error) {
+	deadline := time.After(5 * time.Second)
+	var out []Result
+	for len(out) < n {
+		select {
+		case res := <-c.results:
+			out = append(out, res)
+		case <-deadline: // want `select waits 5s on time.After with no case on ctx.Done\(\)`
+			return out, errTimeout
+		}
+	}
+	return out, nil
+}
+
+// A ticker stored in a field: its period is not known here.
+func (c *Cache) Drain(ctx context.Context) {
+	for {
+		select {
+		case res := <-c.results:
+			_ = res
+		case <-c.ticker.C: // want `select waits on c.ticker.C with no case on ctx.Done\(\)`
+			return
+		}
+	}
+}
+
+// A send case and a timeout.
+func (c *Cache) Put(ctx context.Context, res Result) error {
+	select {
+	case c.results <- res:
+		return nil
+	case <-time.After(100 * time.Millisecond): // want `select waits 100ms on time.After`
+		return errTimeout
+	}
+}
+
+// Inside a closure of the handler.
+func (c *Cache) Handler() http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case res := <-c.results:
+			w.Write(res.Body)
+		case <-time.After(time.Second): // want `select waits 1s on time.After with no case on r.Context\(\).Done\(\)`
+		}
+	}
+}
+
+// A blank context parameter.
+func (c *Cache) Blank(_ context.Context) {
+	select {
+	case <-c.results:
+	case <-time.After(time.Second): // want `select waits 1s on time.After with no case on the caller's context's Done\(\)`
+	}
+}

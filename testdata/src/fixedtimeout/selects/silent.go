@@ -1,0 +1,105 @@
+package selects
+
+import (
+	"context"
+	"net/http"
+	"time"
+)
+
+// The caller's Done() is a case: the timer only shortens the wait.
+func (c *Cache) GetGood(ctx context.Context) (Result, error) {
+	select {
+	case res := <-c.results:
+		return res, nil
+	case <-ctx.Done():
+		return Result{}, ctx.Err()
+	case <-time.After(2 * time.Second):
+		return Result{}, errTimeout
+	}
+}
+
+// A context derived from the caller's.
+func (c *Cache) GetDerived(ctx context.Context) (Result, error) {
+	tctx, cancel := context.WithTimeout(ctx, time.Second)
+	defer cancel()
+	select {
+	case res := <-c.results:
+		return res, nil
+	case <-tctx.Done():
+		return Result{}, tctx.Err()
+	}
+}
+
+// The request's context, and Done() held in a variable.
+func (c *Cache) ServeGood(w http.ResponseWriter, r *http.Request) {
+	done := r.Context().Done()
+	timer := time.NewTimer(time.Second)
+	defer timer.Stop()
+	select {
+	case res := <-c.results:
+		w.Write(res.Body)
+	case <-done:
+	case <-timer.C:
+	}
+}
+
+// A pacing loop with a ctx.Done() case.
+func (c *Cache) Refresh(ctx context.Context, keys []string) error {
+	ticker := time.NewTicker(100 * time.Millisecond)
+	defer ticker.Stop()
+	for _, k := range keys {
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-ticker.C:
+		}
+		if _, err := c.backend.Fetch(ctx, k); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// A default case: the select polls, it never waits.
+func (c *Cache) TryGet(ctx context.Context) (Result, bool) {
+	select {
+	case res := <-c.results:
+		return res, true
+	case <-time.After(time.Second):
+		return Result{}, false
+	default:
+		return Result{}, false
+	}
+}
+
+// No timer at all.
+func (c *Cache) Next(ctx context.Context) Result {
+	return <-c.results
+}
+
+// A single wait outside a loop is a deliberate pause.
+func (c *Cache) Pause(ctx context.Context) {
+	select {
+	case <-time.After(50 * time.Millisecond):
+	}
+}
+
+// Detached work in a goroutine.
+func (c *Cache) Background(ctx context.Context) {
+	go func() {
+		select {
+		case <-c.results:
+		case <-time.After(time.Minute):
+		}
+	}()
+}
+
+// Off the request path.
+func (c *Cache) run() {
+	for {
+		select {
+		case <-c.results:
+		case <-time.After(time.Minute):
+		}
+	}
+}
