@@ -51,7 +51,8 @@ func DefaultHopsConfig() HopsConfig {
 
 // WithChainLength returns a copy of c with n hops: extra hops repeat the
 // deepest hop's normal latency, a shorter chain keeps the first n. The slow
-// early hop is kept inside the chain.
+// early hop is kept above the deepest hop where the chain has room, so that
+// the budget still has hops to skip.
 func (c HopsConfig) WithChainLength(n int) HopsConfig {
 	if n <= 0 || len(c.Latencies) == 0 {
 		return c
@@ -61,8 +62,8 @@ func (c HopsConfig) WithChainLength(n int) HopsConfig {
 		lat[i] = c.Latencies[min(i, len(c.Latencies)-1)]
 	}
 	c.Latencies = lat
-	if c.SlowEarlyHop >= n {
-		c.SlowEarlyHop = n - 1
+	if c.SlowEarlyHop >= n-1 {
+		c.SlowEarlyHop = max(n-2, 0)
 	}
 	return c
 }
@@ -361,7 +362,7 @@ func (r HopsReport) WriteText(w io.Writer) error {
 	}
 	per, budget := r.Config.PerHopTimeout.Milliseconds(), r.Config.UserBudget.Milliseconds()
 	p("")
-	p("per-hop timeout: %d ms across %d hops", per, n)
+	p("per-hop timeout: %d ms across %d %s", per, n, map[bool]string{true: "hop", false: "hops"}[n == 1])
 	p("propagated budget: %d ms total", budget)
 	p("")
 	p("sum of normal latencies: %d ms", r.SumNormal.Milliseconds())
@@ -393,8 +394,13 @@ func (r HopsReport) WriteText(w io.Writer) error {
 		p("FAILED - a timeout strategy did not behave as the checks describe.")
 	}
 	p("")
-	p("%s services each configured with the same timeout do not enforce that", capitalize(numberWord(n)))
-	p("timeout - they enforce it %s times, in sequence. The number that matters", numberWord(n))
+	if n == 1 {
+		p("One service with a fixed timeout enforces it once; a chain of them")
+		p("enforces it once per hop, in sequence. The number that matters")
+	} else {
+		p("%s services each configured with the same timeout do not enforce that", capitalize(numberWord(n)))
+		p("timeout - they enforce it %s times, in sequence. The number that matters", numberWord(n))
+	}
 	p("is a deadline set once at the edge and carried down, and the reason it")
 	p("matters most under load is that abandoned work is work the system is doing")
 	p("instead of the work it still could have finished.")

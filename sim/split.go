@@ -382,7 +382,7 @@ func SimulateSplit(cfg SplitConfig) (SplitReport, error) {
 		})
 	}
 	for _, s := range cfg.Slowdowns {
-		m := s.Minutes * s.TimesPerMonth
+		m := float64(s.Minutes * s.TimesPerMonth) // the conversion forbids fusing into the subtraction below
 		rep.Sensitivity = append(rep.Sensitivity, SensitivityRow{
 			Slowdown: s, MinutesPerMonth: m,
 			PercentOfShare: (m / cfg.MonthlyFailureShare) * 100,

@@ -210,7 +210,7 @@ func (r SplitReport) WriteSVG(w io.Writer) error {
 	const margin, labelW = 40.0, 170.0
 	cfg := r.Config
 	n := float64(cfg.Requests)
-	barW := math.Max(2, math.Min(10, 480/n))
+	barW := math.Min(10, 480/n)
 	stripW := barW * n
 	width := margin*2 + labelW + math.Max(stripW, 480) + 200
 	const stripH = 60.0
@@ -241,7 +241,7 @@ func (r SplitReport) WriteSVG(w io.Writer) error {
 				if run.Answers[i] {
 					fill = colorAnswered
 				}
-				d.rect(x0+barW*float64(i)+0.5, y+stripH-h, barW-1, h, fill, "")
+				d.rect(x0+barW*float64(i)+barW*0.1, y+stripH-h, barW*0.8, h, fill, "")
 			}
 			ty := y + stripH - stripH*cfg.Threshold/maxT
 			d.line(x0, ty, x0+stripW, ty, "black", `stroke-dasharray="4 3"`)

@@ -277,13 +277,16 @@ func hopsFlags(fs *flag.FlagSet) func() (sim.HopsConfig, error) {
 	durationVar(fs, &cfg.PerHopTimeout, "per-hop", "fixed timeout each hop puts on the hop below")
 	durationVar(fs, &cfg.UserBudget, "budget", "the deadline set once at the edge and propagated")
 	durationVar(fs, &cfg.SlowLastLatency, "slow-last", "the deepest hop's latency in the slow-last condition")
-	slowEarlyHop := fs.String("slow-early-hop", "B", "the hop that slows down with hops still below it")
+	slowEarlyHop := fs.String("slow-early-hop", "", "the `hop` that slows down with hops still below it (default B, or the last hop of a shorter chain)")
 	durationVar(fs, &cfg.SlowEarlyLatency, "slow-early", "that hop's latency in the slow-early condition")
 	return func() (sim.HopsConfig, error) {
 		if *hops < 0 {
 			return cfg, fmt.Errorf("-hops must not be negative")
 		}
 		c := cfg.WithChainLength(*hops)
+		if *slowEarlyHop == "" {
+			return c, c.Validate()
+		}
 		names := sim.HopNames(len(c.Latencies))
 		c.SlowEarlyHop = -1
 		for i, n := range names {
