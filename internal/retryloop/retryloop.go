@@ -1,0 +1,659 @@
+// Package retryloop recognises retry loops: loops that repeat a fallible
+// call after it failed. The retrybudget pass reports those that ignore the
+// caller's deadline; fixedtimeout asks it which sleeping loops to leave to
+// retrybudget.
+//
+// A loop is a retry loop when one call in its body (not in a nested loop
+// or closure) returns an error and, walking the body's paths:
+//   - after a failure (err != nil, or an HTTP 5xx/429 status) the loop can
+//     go round again (continue, or falling off the end of the body);
+//   - after a success it leaves the loop (return, break, a condition that
+//     tests the error) and never just falls through to the next iteration,
+//     which is what consumer and accept loops do;
+//   - the call does not take the loop's item (ranging over endpoints,
+//     files or rows is iteration, not retrying).
+package retryloop
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strings"
+)
+
+// Is reports whether loop (*ast.ForStmt or *ast.RangeStmt) is a retry loop: it repeats a fallible call after an error.
+func Is(info *types.Info, loop ast.Node) bool {
+	return Analyze(info, loop) != nil
+}
+
+// Loop is what Analyze finds out about a retry loop.
+type Loop struct {
+	Node ast.Node // *ast.ForStmt or *ast.RangeStmt
+	// Retried lists the fallible calls the loop repeats after a failure,
+	// in source order.
+	Retried []*ast.CallExpr
+	// Bounded reports an attempt limit: a counted condition, a range over a
+	// count or a list of delays, or an exit guarded by a counter or by the
+	// elapsed time.
+	Bounded bool
+	// Wait is the first wait between attempts (time.Sleep, time.After, a
+	// timer, a channel receive, a blocking select, a backoff or sleep
+	// helper), nil when the loop retries at once.
+	Wait ast.Node
+	// OnCancel is the context error (context.Canceled, DeadlineExceeded, or
+	// gRPC's codes) the loop explicitly retries on, nil if none.
+	OnCancel ast.Expr
+}
+
+// Analyze returns what makes loop a retry loop, or nil if it is not one.
+// loop may also be the *ast.LabeledStmt that labels the loop, so that
+// `continue label` is understood.
+func Analyze(info *types.Info, loop ast.Node) *Loop {
+	var label *types.Label
+	if l, ok := loop.(*ast.LabeledStmt); ok {
+		label, _ = info.Defs[l.Label].(*types.Label)
+		loop = l.Stmt
+	}
+	var body *ast.BlockStmt
+	var cond ast.Expr
+	switch l := loop.(type) {
+	case *ast.ForStmt:
+		body, cond = l.Body, l.Cond
+	case *ast.RangeStmt:
+		body = l.Body
+	default:
+		return nil
+	}
+	if body == nil || info == nil {
+		return nil
+	}
+	res := &Loop{Node: loop}
+	items := itemVars(info, loop)
+	for _, c := range candidates(info, body) {
+		if c.dependsOn(info, items) {
+			continue
+		}
+		w := &walker{info: info, loop: loop, label: label, cond: cond, cand: c}
+		w.run(body)
+		if w.retries() {
+			res.Retried = append(res.Retried, c.call)
+			if res.OnCancel == nil && w.cancelIterates() {
+				res.OnCancel = w.cancelErr
+			}
+		}
+	}
+	if len(res.Retried) == 0 {
+		if c := condRetry(info, loop); c != nil {
+			res.Retried = append(res.Retried, c)
+		} else {
+			return nil
+		}
+	}
+	res.Bounded = bounded(info, loop)
+	res.Wait = findWait(info, loop)
+	return res
+}
+
+// A candidate is a fallible call at the loop's own level and where its
+// error goes.
+type candidate struct {
+	call *ast.CallExpr
+	// stmt is the statement that runs the call: an assignment, expression
+	// or declaration, or the if/switch whose condition holds the call.
+	stmt ast.Stmt
+	// errVar receives the error; nil when the condition tests the call
+	// directly (if f() != nil).
+	errVar *types.Var
+	// results are the other variables the call's results are assigned to
+	// (a response whose status code may also signal failure).
+	results []*types.Var
+}
+
+func (c *candidate) dependsOn(info *types.Info, items map[*types.Var]bool) bool {
+	if len(items) == 0 {
+		return false
+	}
+	found := false
+	ast.Inspect(c.call, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := info.Uses[id].(*types.Var); ok && items[v] {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// itemVars returns the variables that name the loop's current item: the
+// key and value of a range over anything but an integer count, and the
+// counter of a for loop that indexes with it.
+func itemVars(info *types.Info, loop ast.Node) map[*types.Var]bool {
+	items := map[*types.Var]bool{}
+	switch l := loop.(type) {
+	case *ast.RangeStmt:
+		if isInteger(info.TypeOf(l.X)) {
+			return nil
+		}
+		for _, e := range []ast.Expr{l.Key, l.Value} {
+			if v := varOf(info, e); v != nil {
+				items[v] = true
+			}
+		}
+	case *ast.ForStmt:
+		as, ok := l.Init.(*ast.AssignStmt)
+		if !ok {
+			return nil
+		}
+		counters := map[*types.Var]bool{}
+		for _, e := range as.Lhs {
+			if v := varOf(info, e); v != nil {
+				counters[v] = true
+			}
+		}
+		// A counter used as an index walks a collection.
+		ast.Inspect(l.Body, func(n ast.Node) bool {
+			if ix, ok := n.(*ast.IndexExpr); ok {
+				if v := varOf(info, ix.Index); v != nil && counters[v] {
+					items[v] = true
+				}
+			}
+			return true
+		})
+	}
+	return items
+}
+
+// candidates finds the fallible calls at the body's own level: not inside
+// nested loops, closures, go or defer statements.
+func candidates(info *types.Info, body *ast.BlockStmt) []*candidate {
+	var out []*candidate
+	var visit func(s ast.Stmt)
+	visitList := func(list []ast.Stmt) {
+		for _, s := range list {
+			visit(s)
+		}
+	}
+	fromAssign := func(stmt ast.Stmt, lhs []ast.Expr, rhs []ast.Expr) {
+		for i, r := range rhs {
+			call, ok := ast.Unparen(r).(*ast.CallExpr)
+			if !ok || !fallible(info, call) {
+				continue
+			}
+			c := &candidate{call: call, stmt: stmt}
+			if len(rhs) == 1 && len(lhs) > 1 {
+				c.errVar = varOf(info, lhs[len(lhs)-1])
+				for _, l := range lhs[:len(lhs)-1] {
+					if v := varOf(info, l); v != nil {
+						c.results = append(c.results, v)
+					}
+				}
+			} else if i < len(lhs) {
+				c.errVar = varOf(info, lhs[i])
+			}
+			if c.errVar != nil {
+				out = append(out, c)
+			}
+		}
+	}
+	simple := func(stmt ast.Stmt, s ast.Stmt) {
+		switch s := s.(type) {
+		case *ast.AssignStmt:
+			fromAssign(stmt, s.Lhs, s.Rhs)
+		case *ast.DeclStmt:
+			if gd, ok := s.Decl.(*ast.GenDecl); ok {
+				for _, spec := range gd.Specs {
+					if vs, ok := spec.(*ast.ValueSpec); ok {
+						lhs := make([]ast.Expr, len(vs.Names))
+						for i, id := range vs.Names {
+							lhs[i] = id
+						}
+						fromAssign(stmt, lhs, vs.Values)
+					}
+				}
+			}
+		}
+	}
+	direct := func(stmt ast.Stmt, cond ast.Expr) {
+		// if f() != nil { ... }: the call's error is tested in place.
+		ast.Inspect(cond, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.BinaryExpr:
+				if n.Op == token.EQL || n.Op == token.NEQ {
+					for _, side := range [][2]ast.Expr{{n.X, n.Y}, {n.Y, n.X}} {
+						call, ok := ast.Unparen(side[0]).(*ast.CallExpr)
+						if ok && isNil(info, side[1]) && fallible(info, call) {
+							out = append(out, &candidate{call: call, stmt: stmt})
+						}
+					}
+				}
+			}
+			return true
+		})
+	}
+	visit = func(s ast.Stmt) {
+		switch s := s.(type) {
+		case *ast.AssignStmt, *ast.DeclStmt:
+			simple(s, s)
+		case *ast.BlockStmt:
+			visitList(s.List)
+		case *ast.LabeledStmt:
+			visit(s.Stmt)
+		case *ast.IfStmt:
+			if s.Init != nil {
+				simple(s, s.Init)
+			}
+			direct(s, s.Cond)
+			visit(s.Body)
+			if s.Else != nil {
+				visit(s.Else)
+			}
+		case *ast.SwitchStmt:
+			if s.Init != nil {
+				simple(s, s.Init)
+			}
+			for _, cc := range s.Body.List {
+				visitList(cc.(*ast.CaseClause).Body)
+			}
+		case *ast.TypeSwitchStmt:
+			for _, cc := range s.Body.List {
+				visitList(cc.(*ast.CaseClause).Body)
+			}
+		case *ast.SelectStmt:
+			for _, cc := range s.Body.List {
+				visitList(cc.(*ast.CommClause).Body)
+			}
+		}
+	}
+	visitList(body.List)
+	return out
+}
+
+// fallible reports whether call returns an error as its last result and
+// is an operation that can fail, not an error constructor or wrapper or a
+// look at a context.
+func fallible(info *types.Info, call *ast.CallExpr) bool {
+	tv, ok := info.Types[call]
+	if !ok || tv.IsType() || tv.Type == nil {
+		return false
+	}
+	var last types.Type
+	switch t := tv.Type.(type) {
+	case *types.Tuple:
+		if t.Len() == 0 {
+			return false
+		}
+		last = t.At(t.Len() - 1).Type()
+	default:
+		last = t
+	}
+	if !isError(last) {
+		return false
+	}
+	if fn := callee(info, call); fn != nil && fn.Pkg() != nil {
+		switch fn.Pkg().Path() {
+		case "errors", "context":
+			return false
+		case "fmt":
+			if fn.Name() == "Errorf" {
+				return false
+			}
+		}
+	}
+	// A call that takes an error wraps or classifies it.
+	for _, a := range call.Args {
+		if t := info.TypeOf(a); t != nil && isError(t) {
+			return false
+		}
+	}
+	return true
+}
+
+// condRetry recognises loops whose condition itself retries a call:
+// `for db.Ping() != nil { ... }` and `for err = f(); err != nil; err = f()`.
+func condRetry(info *types.Info, loop ast.Node) *ast.CallExpr {
+	l, ok := loop.(*ast.ForStmt)
+	if !ok || l.Cond == nil {
+		return nil
+	}
+	assigned := map[*types.Var]*ast.CallExpr{}
+	for _, s := range []ast.Stmt{l.Init, l.Post} {
+		as, ok := s.(*ast.AssignStmt)
+		if !ok || len(as.Rhs) != 1 {
+			continue
+		}
+		if call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); ok && fallible(info, call) {
+			if v := varOf(info, as.Lhs[len(as.Lhs)-1]); v != nil {
+				assigned[v] = call
+			}
+		}
+	}
+	var found *ast.CallExpr
+	ast.Inspect(l.Cond, func(n ast.Node) bool {
+		be, ok := n.(*ast.BinaryExpr)
+		if !ok || be.Op != token.NEQ || found != nil {
+			return found == nil
+		}
+		for _, side := range [][2]ast.Expr{{be.X, be.Y}, {be.Y, be.X}} {
+			if !isNil(info, side[1]) {
+				continue
+			}
+			switch x := ast.Unparen(side[0]).(type) {
+			case *ast.CallExpr:
+				if fallible(info, x) {
+					found = x
+				}
+			case *ast.Ident:
+				if v, ok := info.Uses[x].(*types.Var); ok && assigned[v] != nil {
+					found = assigned[v]
+				}
+			}
+		}
+		return found == nil
+	})
+	return found
+}
+
+// bounded reports whether the loop has an attempt limit.
+func bounded(info *types.Info, loop ast.Node) bool {
+	var body *ast.BlockStmt
+	switch l := loop.(type) {
+	case *ast.RangeStmt:
+		switch types.Unalias(typeUnder(info.TypeOf(l.X))).(type) {
+		case *types.Chan, *types.Signature:
+			body = l.Body // a channel or an iterator may never end
+		default:
+			return true // a count, or a list of delays
+		}
+	case *ast.ForStmt:
+		if l.Cond != nil && limits(info, l.Cond, nil) {
+			return true
+		}
+		body = l.Body
+	}
+	// An exit guarded by a counter the loop advances, or by the clock.
+	counters := map[*types.Var]bool{}
+	ast.Inspect(loop, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.IncDecStmt:
+			if v := varOf(info, n.X); v != nil {
+				counters[v] = true
+			}
+		case *ast.AssignStmt:
+			if n.Tok == token.ADD_ASSIGN || n.Tok == token.SUB_ASSIGN {
+				for _, l := range n.Lhs {
+					if v := varOf(info, l); v != nil {
+						counters[v] = true
+					}
+				}
+			}
+		}
+		return true
+	})
+	found := false
+	inspectLevel(body, func(n ast.Node) bool {
+		if is, ok := n.(*ast.IfStmt); ok && !found && limits(info, is.Cond, counters) && exits(is.Body) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// limits reports whether cond compares a counter (any integer variable
+// when counters is nil) or the clock.
+func limits(info *types.Info, cond ast.Expr, counters map[*types.Var]bool) bool {
+	found := false
+	ast.Inspect(cond, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.BinaryExpr:
+			switch n.Op {
+			case token.LSS, token.LEQ, token.GTR, token.GEQ, token.EQL, token.NEQ:
+				for _, side := range []ast.Expr{n.X, n.Y} {
+					if isInteger(info.TypeOf(side)) && !isNil(info, side) {
+						if counters == nil {
+							if _, isConst := info.Types[side]; isConst && info.Types[side].Value != nil {
+								continue
+							}
+							found = found || mentionsVar(info, side, nil)
+						} else {
+							found = found || mentionsVar(info, side, counters)
+						}
+					}
+				}
+			}
+		case *ast.CallExpr:
+			if fn := callee(info, n); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "time" {
+				switch fn.Name() {
+				case "Before", "After", "Since", "Until":
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// exits reports whether a block ends by leaving the loop.
+func exits(b *ast.BlockStmt) bool {
+	if b == nil || len(b.List) == 0 {
+		return false
+	}
+	switch s := b.List[len(b.List)-1].(type) {
+	case *ast.ReturnStmt:
+		return true
+	case *ast.BranchStmt:
+		return s.Tok == token.BREAK || s.Tok == token.GOTO
+	case *ast.ExprStmt:
+		return isPanic(s.X)
+	}
+	return false
+}
+
+// findWait returns the first wait between attempts in the loop.
+func findWait(info *types.Info, loop ast.Node) ast.Node {
+	if r, ok := loop.(*ast.RangeStmt); ok {
+		if _, ok := typeUnder(info.TypeOf(r.X)).(*types.Chan); ok {
+			return r.X
+		}
+	}
+	var found ast.Node
+	ast.Inspect(loop, func(n ast.Node) bool {
+		if found != nil {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.GoStmt, *ast.FuncLit:
+			return false
+		case *ast.SelectStmt:
+			if !hasDefault(n) {
+				found = n
+			}
+		case *ast.UnaryExpr:
+			if n.Op == token.ARROW {
+				found = n
+			}
+		case *ast.CallExpr:
+			if IsWait(info, n) {
+				found = n
+			}
+		}
+		return found == nil
+	})
+	return found
+}
+
+// waitWords are the words in a function's name that say it waits.
+var waitWords = []string{"sleep", "wait", "backoff", "delay", "pause"}
+
+// IsWait reports whether call waits: time.Sleep, time.After, a timer or
+// ticker, or a function or method whose name says it sleeps, waits or
+// backs off.
+func IsWait(info *types.Info, call *ast.CallExpr) bool {
+	fn := callee(info, call)
+	if fn == nil {
+		return false
+	}
+	if fn.Pkg() != nil && fn.Pkg().Path() == "time" {
+		switch fn.Name() {
+		case "Sleep", "After", "Tick", "NewTimer", "NewTicker":
+			return true
+		}
+		return false
+	}
+	name := strings.ToLower(fn.Name())
+	for _, w := range waitWords {
+		if strings.Contains(name, w) {
+			return true
+		}
+	}
+	return false
+}
+
+func hasDefault(s *ast.SelectStmt) bool {
+	for _, c := range s.Body.List {
+		if c.(*ast.CommClause).Comm == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// inspectLevel inspects the nodes of body that run in the loop's own
+// iteration: not nested loops' bodies, closures or goroutines.
+func inspectLevel(body ast.Node, f func(ast.Node) bool) {
+	if body == nil {
+		return
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.FuncLit, *ast.GoStmt, *ast.DeferStmt, *ast.ForStmt, *ast.RangeStmt:
+			return false
+		}
+		return f(n)
+	})
+}
+
+func callee(info *types.Info, call *ast.CallExpr) *types.Func {
+	var id *ast.Ident
+	switch f := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		id = f
+	case *ast.SelectorExpr:
+		id = f.Sel
+	case *ast.IndexExpr:
+		return calleeOf(info, f.X)
+	case *ast.IndexListExpr:
+		return calleeOf(info, f.X)
+	default:
+		return nil
+	}
+	fn, _ := info.Uses[id].(*types.Func)
+	return fn
+}
+
+func calleeOf(info *types.Info, e ast.Expr) *types.Func {
+	switch f := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		fn, _ := info.Uses[f].(*types.Func)
+		return fn
+	case *ast.SelectorExpr:
+		fn, _ := info.Uses[f.Sel].(*types.Func)
+		return fn
+	}
+	return nil
+}
+
+func varOf(info *types.Info, e ast.Expr) *types.Var {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok || id.Name == "_" {
+		return nil
+	}
+	obj := info.Defs[id]
+	if obj == nil {
+		obj = info.Uses[id]
+	}
+	v, _ := obj.(*types.Var)
+	if v == nil || v.IsField() {
+		return nil
+	}
+	return v
+}
+
+// mentionsVar reports whether e uses a variable (one of vars, or any local
+// or package variable when vars is nil).
+func mentionsVar(info *types.Info, e ast.Expr, vars map[*types.Var]bool) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := info.Uses[id].(*types.Var); ok && (vars == nil || vars[v]) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+var errorType = types.Universe.Lookup("error").Type()
+
+func isError(t types.Type) bool {
+	return t != nil && types.Identical(t, errorType)
+}
+
+func isInteger(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
+}
+
+func isNil(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[ast.Unparen(e)]
+	return ok && tv.IsNil()
+}
+
+func typeUnder(t types.Type) types.Type {
+	if t == nil {
+		return nil
+	}
+	return t.Underlying()
+}
+
+// isPanic reports whether e is a call that does not return: panic,
+// os.Exit, log.Fatal and friends, t.Fatal.
+func isPanic(e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	switch f := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		return f.Name == "panic"
+	case *ast.SelectorExpr:
+		name := f.Sel.Name
+		if strings.HasPrefix(name, "Fatal") || strings.HasPrefix(name, "Panic") {
+			return true
+		}
+		if x, ok := f.X.(*ast.Ident); ok && x.Name == "os" && name == "Exit" {
+			return true
+		}
+	}
+	return false
+}
+
+// constInt returns the integer value of a constant expression.
+func constInt(info *types.Info, e ast.Expr) (int64, bool) {
+	tv, ok := info.Types[ast.Unparen(e)]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int {
+		return 0, false
+	}
+	return constant.Int64Val(tv.Value)
+}

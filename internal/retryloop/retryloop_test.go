@@ -1,0 +1,346 @@
+package retryloop_test
+
+import (
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"strings"
+	"testing"
+
+	"github.com/budgetlint/budgetlint/internal/retryloop"
+)
+
+// Each function's name says what its outermost loop is: retry* loops are
+// retry loops, the others are not. A suffix tells Analyze's other answers:
+// Unbounded (no attempt limit), NoWait (retries at once), OnCancel
+// (retries on a context error).
+const src = `package p
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"time"
+)
+
+func call() error                         { return nil }
+func get() (int, error)                   { return 0, nil }
+func fetch(ctx context.Context) error     { return nil }
+func send(item string) error              { return nil }
+func retryable(err error) bool            { return true }
+func sleepBackoff(attempt int)            {}
+
+func retryCounted() error {
+	var err error
+	for i := 0; i < 3; i++ {
+		if err = call(); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+func retryRangeIntNoWait() error {
+	var err error
+	for range 3 {
+		err = call()
+		if err == nil {
+			break
+		}
+	}
+	return err
+}
+
+func retryForeverUnbounded() error {
+	for {
+		err := call()
+		if err == nil {
+			return nil
+		}
+		if !retryable(err) {
+			return err
+		}
+		time.Sleep(time.Second)
+	}
+}
+
+func retryContinue() (int, error) {
+	for attempt := 0; attempt < 5; attempt++ {
+		n, err := get()
+		if err != nil {
+			sleepBackoff(attempt)
+			continue
+		}
+		return n, nil
+	}
+	return 0, errors.New("gave up")
+}
+
+func retryCondUnbounded() {
+	err := call()
+	for err != nil {
+		time.Sleep(time.Second)
+		err = call()
+	}
+}
+
+func retryInCondUnbounded() {
+	for call() != nil {
+		time.Sleep(time.Second)
+	}
+}
+
+func retryDelays() error {
+	var err error
+	for _, d := range []time.Duration{time.Second, 2 * time.Second} {
+		if err = call(); err == nil {
+			return nil
+		}
+		time.Sleep(d)
+	}
+	return err
+}
+
+func retrySelect(ctx context.Context) error {
+	for i := 0; ; i++ {
+		err := fetch(ctx)
+		if err == nil {
+			return nil
+		}
+		if i == 4 {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Second):
+		}
+	}
+}
+
+func retrySwitch() error {
+	for i := 0; i < 3; i++ {
+		err := call()
+		switch {
+		case err == nil:
+			return nil
+		case retryable(err):
+			time.Sleep(time.Second)
+		default:
+			return err
+		}
+	}
+	return nil
+}
+
+func retryStatus(c *http.Client, req *http.Request) (*http.Response, error) {
+	for i := 0; i < 3; i++ {
+		resp, err := c.Do(req)
+		if err != nil {
+			return nil, err
+		}
+		if resp.StatusCode >= 500 {
+			resp.Body.Close()
+			time.Sleep(time.Second)
+			continue
+		}
+		return resp, nil
+	}
+	return nil, errors.New("unavailable")
+}
+
+func retryStatusAnd(c *http.Client, req *http.Request) (*http.Response, error) {
+	for i := 0; i < 3; i++ {
+		resp, err := c.Do(req)
+		if err == nil && resp.StatusCode < 300 {
+			return resp, nil
+		}
+		time.Sleep(time.Second)
+	}
+	return nil, errors.New("unavailable")
+}
+
+func retryOnDeadlineNoWaitOnCancel(ctx context.Context) error {
+	for i := 0; i < 3; i++ {
+		actx, cancel := context.WithTimeout(ctx, time.Second)
+		err := fetch(actx)
+		cancel()
+		if err == nil {
+			return nil
+		}
+		if errors.Is(err, context.DeadlineExceeded) {
+			continue
+		}
+		return err
+	}
+	return nil
+}
+
+func retryNotOtherNoWaitOnCancel(ctx context.Context) error {
+	for i := 0; i < 3; i++ {
+		err := fetch(ctx)
+		if err != nil && !errors.Is(err, context.DeadlineExceeded) {
+			return err
+		}
+		if err == nil {
+			return nil
+		}
+	}
+	return nil
+}
+
+func retryLabeledNoWait() error {
+retry:
+	for i := 0; i < 3; i++ {
+		if err := call(); err != nil {
+			for j := 0; j < 2; j++ {
+				if j == 1 {
+					continue retry
+				}
+			}
+		}
+		break
+	}
+	return nil
+}
+
+func consumer() {
+	for {
+		n, err := get()
+		if err != nil {
+			time.Sleep(time.Second)
+			continue
+		}
+		_ = n
+	}
+}
+
+func reader(r io.Reader) error {
+	buf := make([]byte, 10)
+	for {
+		_, err := r.Read(buf)
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+func poll() error {
+	for {
+		n, err := get()
+		if err != nil {
+			return err
+		}
+		if n > 3 {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+}
+
+func items(list []string) error {
+	for _, it := range list {
+		if err := send(it); err == nil {
+			return nil
+		}
+	}
+	return nil
+}
+
+func itemsIndexed(list []string) {
+	for i := 0; i < len(list); i++ {
+		if err := send(list[i]); err != nil {
+			continue
+		}
+		break
+	}
+}
+
+func bestEffort() {
+	for i := 0; i < 3; i++ {
+		if err := call(); err != nil {
+			println(err.Error())
+		}
+	}
+}
+
+func cancelChecked(ctx context.Context) error {
+	for {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		time.Sleep(time.Second)
+	}
+}
+`
+
+func TestAnalyze(t *testing.T) {
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := &types.Info{
+		Types: map[ast.Expr]types.TypeAndValue{},
+		Defs:  map[*ast.Ident]types.Object{},
+		Uses:  map[*ast.Ident]types.Object{},
+	}
+	conf := types.Config{Importer: importer.Default()}
+	if _, err := conf.Check("p", fset, []*ast.File{file}, info); err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for _, decl := range file.Decls {
+		fd, ok := decl.(*ast.FuncDecl)
+		if !ok || fd.Body == nil {
+			continue
+		}
+		loop := outermostLoop(fd.Body)
+		if loop == nil {
+			continue
+		}
+		checked++
+		name := fd.Name.Name
+		l := retryloop.Analyze(info, loop)
+		want := strings.HasPrefix(name, "retry")
+		if got := retryloop.Is(info, loop); got != want || (l != nil) != want {
+			t.Errorf("%s: Is = %v, want %v", name, got, want)
+			continue
+		}
+		if l == nil {
+			continue
+		}
+		if got, want := l.Bounded, !strings.Contains(name, "Unbounded"); got != want {
+			t.Errorf("%s: Bounded = %v, want %v", name, got, want)
+		}
+		if got, want := l.Wait != nil, !strings.Contains(name, "NoWait"); got != want {
+			t.Errorf("%s: waits = %v, want %v", name, got, want)
+		}
+		if got, want := l.OnCancel != nil, strings.Contains(name, "OnCancel"); got != want {
+			t.Errorf("%s: retries on cancel = %v, want %v", name, got, want)
+		}
+	}
+	if checked < 20 {
+		t.Fatalf("checked %d loops, want at least 20", checked)
+	}
+}
+
+// outermostLoop returns the first loop statement of body, with its label.
+func outermostLoop(body *ast.BlockStmt) ast.Node {
+	for _, s := range body.List {
+		switch s := s.(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			return s
+		case *ast.LabeledStmt:
+			return s
+		}
+	}
+	return nil
+}

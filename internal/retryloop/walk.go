@@ -1,0 +1,693 @@
+package retryloop
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+)
+
+// A fork is one assumption about how the candidate call turned out. The
+// walker follows the loop body's paths under each fork at once.
+type fork uint8
+
+const (
+	notYet   fork = iota // the call has not run on this path
+	ok                   // it succeeded (err == nil, status 200)
+	failed               // it returned an error
+	status5              // err == nil but the response says 503
+	status4              // err == nil but the response says 429
+	canceled             // it returned context.Canceled
+	deadline             // it returned context.DeadlineExceeded
+	nforks
+)
+
+func (f fork) errNil() bool { return f == ok || f == status5 || f == status4 }
+
+// statusCode is the HTTP status a fork assumes, 0 when unknown.
+func (f fork) statusCode() int64 {
+	switch f {
+	case ok:
+		return 200
+	case status5:
+		return 503
+	case status4:
+		return 429
+	}
+	return 0
+}
+
+// A state is a fork plus what the path knows: whether the error variable
+// still holds the call's error, and whether a test for a context error
+// matched on the way.
+type state uint8
+
+const (
+	knownBit   state = 1 << 3
+	matchedBit state = 1 << 4
+)
+
+func mkState(f fork, known, matched bool) state {
+	s := state(f)
+	if known {
+		s |= knownBit
+	}
+	if matched {
+		s |= matchedBit
+	}
+	return s
+}
+
+func (s state) fork() fork         { return fork(s & 7) }
+func (s state) known() bool        { return s&knownBit != 0 }
+func (s state) matched() bool      { return s&matchedBit != 0 }
+func (s state) forget() state      { return s &^ knownBit }
+func (s state) match() state       { return s | matchedBit }
+func (s state) in(set states) bool { return set&(1<<s) != 0 }
+
+// states is a set of states.
+type states uint32
+
+func (set states) add(s state) states { return set | 1<<s }
+
+func (set states) each(f func(state)) {
+	for s := state(0); s < 32; s++ {
+		if s.in(set) {
+			f(s)
+		}
+	}
+}
+
+// Outcomes of one iteration, per fork.
+const (
+	exit    uint8 = 1 << iota // leaves the loop
+	again                     // continue
+	falloff                   // falls off the end of the body
+)
+
+type tri uint8
+
+const (
+	unknown tri = iota
+	yes
+	no
+)
+
+func (t tri) not() tri {
+	switch t {
+	case yes:
+		return no
+	case no:
+		return yes
+	}
+	return unknown
+}
+
+// walker follows a loop body's paths for one candidate call.
+type walker struct {
+	info  *types.Info
+	loop  ast.Node
+	label *types.Label // the loop's label, nil if none
+	cond  ast.Expr
+	cand  *candidate
+
+	out [nforks]uint8
+	// cancelOut records, for the context-error forks, the outcomes of paths
+	// on which a test for that error matched.
+	cancelOut uint8
+	cancelErr ast.Expr
+	// breaks collects the states that break out of the innermost switch or
+	// select being walked.
+	breaks []states
+}
+
+func (w *walker) run(body *ast.BlockStmt) {
+	fall := w.list(body.List, states(0).add(mkState(notYet, false, false)))
+	fall.each(func(s state) { w.iterate(s, falloff) })
+}
+
+// retries reports whether the walk shows a retry: a failure can go round
+// again, and a success leaves the loop without falling through.
+func (w *walker) retries() bool {
+	iter := again | falloff
+	succ := w.out[ok]
+	if succ&exit == 0 || succ&falloff != 0 {
+		return false
+	}
+	if w.out[failed]&iter != 0 {
+		return true
+	}
+	// A bad status retried where a good one is not.
+	return (w.out[status5]|w.out[status4])&iter&^succ != 0
+}
+
+// cancelIterates reports whether the loop explicitly goes round again
+// when the error is a context error.
+func (w *walker) cancelIterates() bool {
+	return w.cancelOut&(again|falloff) != 0
+}
+
+// end records how a path ends.
+func (w *walker) end(s state, o uint8) {
+	f := s.fork()
+	w.out[f] |= o
+	if (f == canceled || f == deadline) && s.matched() {
+		w.cancelOut |= o
+	}
+}
+
+// iterate records a path that goes round again, unless the loop's
+// condition stops it.
+func (w *walker) iterate(s state, o uint8) {
+	if w.cond != nil && w.eval(w.cond, s) == no {
+		w.end(s, exit)
+		return
+	}
+	w.end(s, o)
+}
+
+func (w *walker) list(list []ast.Stmt, in states) states {
+	for _, s := range list {
+		if in == 0 {
+			break
+		}
+		in = w.stmt(s, in)
+	}
+	return in
+}
+
+// stmt walks one statement and returns the states that continue after it.
+func (w *walker) stmt(s ast.Stmt, in states) states {
+	if s == w.cand.stmt {
+		// The call runs in the statement itself, an if's or switch's
+		// init, or an if's condition (if f() != nil).
+		switch s := s.(type) {
+		case *ast.IfStmt:
+			return w.ifStmt(s, w.runCall(in))
+		case *ast.SwitchStmt:
+			return w.clauses(s.Body, w.runCall(in), s.Tag)
+		}
+		return w.runCall(in)
+	}
+	switch s := s.(type) {
+	case *ast.ReturnStmt:
+		in.each(func(st state) { w.end(st, exit) })
+		return 0
+	case *ast.ExprStmt:
+		if isPanic(s.X) {
+			in.each(func(st state) { w.end(st, exit) })
+			return 0
+		}
+	case *ast.AssignStmt:
+		return w.assign(s.Lhs, in)
+	case *ast.BranchStmt:
+		return w.branch(s, in)
+	case *ast.BlockStmt:
+		return w.list(s.List, in)
+	case *ast.LabeledStmt:
+		return w.stmt(s.Stmt, in)
+	case *ast.IfStmt:
+		if s.Init != nil {
+			in = w.stmt(s.Init, in)
+		}
+		return w.ifStmt(s, in)
+	case *ast.SwitchStmt:
+		if s.Init != nil {
+			in = w.stmt(s.Init, in)
+		}
+		return w.clauses(s.Body, in, s.Tag)
+	case *ast.TypeSwitchStmt:
+		return w.clauses(s.Body, in, nil)
+	case *ast.SelectStmt:
+		return w.clauses(s.Body, in, nil)
+	case *ast.ForStmt, *ast.RangeStmt:
+		return w.nestedLoop(s, in)
+	}
+	return in
+}
+
+// runCall forks the paths on which the candidate has not run yet.
+func (w *walker) runCall(in states) states {
+	var out states
+	in.each(func(s state) {
+		if s.fork() != notYet {
+			out = out.add(s)
+			return
+		}
+		for f := ok; f < nforks; f++ {
+			out = out.add(mkState(f, true, false))
+		}
+	})
+	return out
+}
+
+// assign forgets what a path knew about the error once it is overwritten.
+func (w *walker) assign(lhs []ast.Expr, in states) states {
+	if w.cand.errVar == nil {
+		return in
+	}
+	for _, l := range lhs {
+		if varOf(w.info, l) == w.cand.errVar {
+			var out states
+			in.each(func(s state) { out = out.add(s.forget()) })
+			return out
+		}
+	}
+	return in
+}
+
+func (w *walker) branch(s *ast.BranchStmt, in states) states {
+	own := s.Label == nil || (w.label != nil && w.info.Uses[s.Label] == w.label)
+	switch s.Tok {
+	case token.BREAK:
+		if s.Label == nil && len(w.breaks) > 0 {
+			w.breaks[len(w.breaks)-1] |= in
+			return 0
+		}
+		in.each(func(st state) { w.end(st, exit) })
+	case token.CONTINUE:
+		if own {
+			in.each(func(st state) { w.iterate(st, again) })
+		} else {
+			in.each(func(st state) { w.end(st, exit) })
+		}
+	case token.GOTO:
+		in.each(func(st state) { w.end(st, exit) })
+	case token.FALLTHROUGH:
+		return in
+	}
+	return 0
+}
+
+func (w *walker) ifStmt(s *ast.IfStmt, in states) states {
+	var then, els states
+	in.each(func(st state) {
+		v, st2 := w.evalMatch(s.Cond, st)
+		if v != no {
+			then = then.add(st2)
+		}
+		if v != yes {
+			els = els.add(st2)
+		}
+	})
+	out := w.list(s.Body.List, then)
+	if s.Else != nil {
+		out |= w.stmt(s.Else, els)
+	} else {
+		out |= els
+	}
+	return out
+}
+
+// clauses walks the clauses of a switch (tag is its tag, nil for a
+// tagless switch), type switch or select.
+func (w *walker) clauses(body *ast.BlockStmt, in states, tag ast.Expr) states {
+	w.breaks = append(w.breaks, 0)
+	var out states
+	rest := in
+	var deflt []ast.Stmt
+	hasDefault := false
+	for _, c := range body.List {
+		var list []ast.Stmt
+		var exprs []ast.Expr
+		isDefault := false
+		switch c := c.(type) {
+		case *ast.CaseClause:
+			list, exprs, isDefault = c.Body, c.List, c.List == nil
+		case *ast.CommClause:
+			// Some clause of a select runs, whichever it is.
+			list, hasDefault = c.Body, true
+		}
+		if _, isSwitch := body.List[0].(*ast.CaseClause); !isSwitch || isTypeSwitchClause(w.info, exprs) {
+			// select and type switch clauses: any may run.
+			if isDefault {
+				hasDefault = true
+			}
+			out |= w.list(list, in)
+			continue
+		}
+		if isDefault {
+			hasDefault, deflt = true, list
+			continue
+		}
+		var take, left states
+		rest.each(func(st state) {
+			v, st2 := no, st
+			for _, e := range exprs {
+				var ev tri
+				if tag != nil {
+					ev, st2 = w.evalEq(tag, e, token.EQL, st2)
+				} else {
+					ev, st2 = w.evalMatch(e, st2)
+				}
+				if ev == yes {
+					v = yes
+					break
+				}
+				if ev == unknown {
+					v = unknown
+				}
+			}
+			if v != no {
+				take = take.add(st2)
+			}
+			if v != yes {
+				left = left.add(st2)
+			}
+		})
+		out |= w.list(list, take)
+		rest = left
+	}
+	if deflt != nil || hasDefault {
+		if deflt != nil {
+			out |= w.list(deflt, rest)
+		}
+	} else {
+		out |= rest
+	}
+	out |= w.breaks[len(w.breaks)-1]
+	w.breaks = w.breaks[:len(w.breaks)-1]
+	return out
+}
+
+// isTypeSwitchClause tells type switch clauses (whose expressions are
+// types) from value clauses.
+func isTypeSwitchClause(info *types.Info, exprs []ast.Expr) bool {
+	for _, e := range exprs {
+		if tv, ok := info.Types[e]; ok && tv.IsType() {
+			return true
+		}
+	}
+	return false
+}
+
+// nestedLoop: a loop inside the body may leave ours by return, panic or a
+// labeled branch, or finish and let the body go on.
+func (w *walker) nestedLoop(s ast.Stmt, in states) states {
+	var o uint8
+	ast.Inspect(s, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			o |= exit
+		case *ast.ExprStmt:
+			if isPanic(n.X) {
+				o |= exit
+			}
+		case *ast.BranchStmt:
+			if n.Label != nil && (n.Tok == token.BREAK || n.Tok == token.CONTINUE) {
+				if w.label != nil && w.info.Uses[n.Label] == w.label && n.Tok == token.CONTINUE {
+					o |= again
+				} else if !w.labelInside(n.Label) {
+					o |= exit
+				}
+			}
+		}
+		return true
+	})
+	in.each(func(st state) {
+		if o&exit != 0 {
+			w.end(st, exit)
+		}
+		if o&again != 0 {
+			w.iterate(st, again)
+		}
+	})
+	return in
+}
+
+// labelInside reports whether the label is declared inside the loop.
+func (w *walker) labelInside(id *ast.Ident) bool {
+	l, ok := w.info.Uses[id].(*types.Label)
+	return ok && l.Pos() > w.loop.Pos() && l.Pos() < w.loop.End()
+}
+
+// eval evaluates a condition under a state.
+func (w *walker) eval(e ast.Expr, s state) tri {
+	v, _ := w.evalMatch(e, s)
+	return v
+}
+
+// evalMatch evaluates a condition under a state and returns the state
+// with the match mark set when the condition is true because the error is
+// a context error.
+func (w *walker) evalMatch(e ast.Expr, s state) (tri, state) {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.UnaryExpr:
+		if e.Op == token.NOT {
+			v, s2 := w.evalMatch(e.X, s)
+			return v.not(), s2
+		}
+	case *ast.BinaryExpr:
+		switch e.Op {
+		case token.LAND, token.LOR:
+			a, sa := w.evalMatch(e.X, s)
+			b, sb := w.evalMatch(e.Y, s)
+			matched := s
+			if sa.matched() || sb.matched() {
+				matched = s.match()
+			}
+			opt := s.fork() == ok // on success assume the other operands agree
+			if e.Op == token.LAND {
+				switch {
+				case a == no || b == no:
+					return no, matched
+				case a == yes && b == yes:
+					return yes, matched
+				case opt && (a == yes || b == yes):
+					return yes, matched
+				}
+				return unknown, matched
+			}
+			switch {
+			case a == yes || b == yes:
+				return yes, matched
+			case a == no && b == no:
+				return no, matched
+			case opt && (a == no || b == no):
+				return no, matched
+			}
+			return unknown, matched
+		case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+			return w.evalEq(e.X, e.Y, e.Op, s)
+		}
+	case *ast.CallExpr:
+		return w.evalCall(e, s)
+	case *ast.Ident:
+		if tv, ok := w.info.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.Bool {
+			if constant.BoolVal(tv.Value) {
+				return yes, s
+			}
+			return no, s
+		}
+	}
+	return unknown, s
+}
+
+// evalEq evaluates x op y.
+func (w *walker) evalEq(x, y ast.Expr, op token.Token, s state) (tri, state) {
+	f := s.fork()
+	if f == notYet {
+		return unknown, s
+	}
+	result := func(equal bool) tri {
+		if (op == token.EQL) == equal {
+			return yes
+		}
+		return no
+	}
+	for _, p := range [][2]ast.Expr{{x, y}, {y, x}} {
+		a, b := p[0], p[1]
+		if op == token.EQL || op == token.NEQ {
+			if w.isErr(a) {
+				if !s.known() {
+					return unknown, s
+				}
+				if isNil(w.info, b) {
+					return result(f.errNil()), s
+				}
+				if f.errNil() {
+					return result(false), s // a nil error equals no sentinel
+				}
+				if kind := cancelKind(w.info, b); kind != notYet {
+					if f == kind {
+						w.noteCancel(b)
+						return result(true), s.match()
+					}
+					if f == canceled || f == deadline {
+						return result(false), s
+					}
+				}
+				return unknown, s
+			}
+			// status.Code(err) == codes.DeadlineExceeded
+			if call, ok := ast.Unparen(a).(*ast.CallExpr); ok && w.mentionsErr(call) && s.known() {
+				if kind := cancelKind(w.info, b); kind != notYet {
+					switch {
+					case f.errNil():
+						return result(false), s
+					case f == kind:
+						w.noteCancel(b)
+						return result(true), s.match()
+					case f == canceled || f == deadline:
+						return result(false), s
+					}
+				}
+			}
+		}
+		if w.isStatus(a) {
+			code := f.statusCode()
+			v, isConst := constInt(w.info, b)
+			if code == 0 || !isConst {
+				return unknown, s
+			}
+			if a == y { // the status is on the right: flip the comparison
+				op = flip(op)
+			}
+			if compare(code, op, v) {
+				return yes, s
+			}
+			return no, s
+		}
+	}
+	return unknown, s
+}
+
+func flip(op token.Token) token.Token {
+	switch op {
+	case token.LSS:
+		return token.GTR
+	case token.GTR:
+		return token.LSS
+	case token.LEQ:
+		return token.GEQ
+	case token.GEQ:
+		return token.LEQ
+	}
+	return op
+}
+
+func compare(a int64, op token.Token, b int64) bool {
+	switch op {
+	case token.EQL:
+		return a == b
+	case token.NEQ:
+		return a != b
+	case token.LSS:
+		return a < b
+	case token.LEQ:
+		return a <= b
+	case token.GTR:
+		return a > b
+	case token.GEQ:
+		return a >= b
+	}
+	return false
+}
+
+// evalCall evaluates errors.Is(err, target) and errors.As(err, &t).
+func (w *walker) evalCall(call *ast.CallExpr, s state) (tri, state) {
+	f := s.fork()
+	fn := callee(w.info, call)
+	if f == notYet || fn == nil || fn.Pkg() == nil || len(call.Args) == 0 || !w.mentionsErr(call.Args[0]) || !s.known() {
+		return unknown, s
+	}
+	if fn.Pkg().Path() != "errors" && fn.Pkg().Path() != "golang.org/x/xerrors" {
+		return unknown, s
+	}
+	switch fn.Name() {
+	case "Is":
+		if f.errNil() {
+			return no, s
+		}
+		if len(call.Args) == 2 {
+			if kind := cancelKind(w.info, call.Args[1]); kind != notYet {
+				if f == kind {
+					w.noteCancel(call.Args[1])
+					return yes, s.match()
+				}
+				if f == canceled || f == deadline {
+					return no, s
+				}
+			}
+		}
+	case "As":
+		if f.errNil() {
+			return no, s
+		}
+	}
+	return unknown, s
+}
+
+func (w *walker) noteCancel(e ast.Expr) {
+	if w.cancelErr == nil {
+		w.cancelErr = e
+	}
+}
+
+// isErr reports whether e is the candidate's error: its variable, or the
+// call itself when tested in place.
+func (w *walker) isErr(e ast.Expr) bool {
+	e = ast.Unparen(e)
+	if w.cand.errVar == nil {
+		return e == w.cand.call
+	}
+	return varOf(w.info, e) == w.cand.errVar
+}
+
+func (w *walker) mentionsErr(e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if ex, ok := n.(ast.Expr); ok && w.isErr(ex) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// isStatus reports whether e is the status code of one of the call's
+// results: resp.StatusCode, resp.StatusCode().
+func (w *walker) isStatus(e ast.Expr) bool {
+	e = ast.Unparen(e)
+	if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 0 {
+		e = call.Fun
+	}
+	sel, ok := e.(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "StatusCode" {
+		return false
+	}
+	v := varOf(w.info, sel.X)
+	for _, r := range w.cand.results {
+		if r == v {
+			return true
+		}
+	}
+	return false
+}
+
+// cancelKind says which context error e names: context.Canceled or
+// DeadlineExceeded, or gRPC's codes.Canceled or DeadlineExceeded.
+func cancelKind(info *types.Info, e ast.Expr) fork {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return notYet
+	}
+	obj := info.Uses[sel.Sel]
+	if obj == nil || obj.Pkg() == nil {
+		return notYet
+	}
+	switch obj.Pkg().Path() {
+	case "context", "google.golang.org/grpc/codes":
+	default:
+		return notYet
+	}
+	switch obj.Name() {
+	case "Canceled":
+		return canceled
+	case "DeadlineExceeded":
+		return deadline
+	}
+	return notYet
+}
