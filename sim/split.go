@@ -57,8 +57,7 @@ type Regime struct {
 // therefore 2*len(body)+1 steps long (17 for the seed's 8-step bodies), and
 // the seed's figures depend on that length.
 func LongTailCycle(body []float64, tail float64) []float64 {
-	c := append(append(slices.Clone(body), body...), tail)
-	return c
+	return append(append(slices.Clone(body), body...), tail)
 }
 
 // Slowdown is one row of AY10's sensitivity table: how long the tariff
@@ -135,9 +134,12 @@ func (c SplitConfig) Validate() error {
 		return fmt.Errorf("a run needs at least one request, not %d", c.Requests)
 	}
 	for _, r := range []Regime{c.FailureFree, c.Slowdown} {
-		for name, cycle := range map[string][]float64{"delivery": r.Delivery, "tariff": r.Tariff, "size": r.Size} {
-			if len(cycle) == 0 {
-				return fmt.Errorf("regime %q has an empty %s cycle", r.Name, name)
+		for _, cycle := range []struct {
+			name  string
+			steps []float64
+		}{{"delivery", r.Delivery}, {"tariff", r.Tariff}, {"size", r.Size}} {
+			if len(cycle.steps) == 0 {
+				return fmt.Errorf("regime %q has an empty %s cycle", r.Name, cycle.name)
 			}
 		}
 	}
