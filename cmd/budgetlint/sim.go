@@ -58,8 +58,8 @@ func simCommand(args []string, stdout, stderr io.Writer) int {
 	return cmdUsage
 }
 
-// report is what every model's result can do.
-type report interface {
+// simReport is what every model's result can do.
+type simReport interface {
 	WriteText(io.Writer) error
 	WriteSVG(io.Writer) error
 }
@@ -76,7 +76,7 @@ func (o *outputFlags) register(fs *flag.FlagSet) {
 }
 
 // emit prints a model's result as the output flags ask.
-func (o outputFlags) emit(rep report, stdout, stderr io.Writer) int {
+func (o outputFlags) emit(rep simReport, stdout, stderr io.Writer) int {
 	if o.svg != "" && o.svg != "-" {
 		f, err := os.Create(o.svg)
 		if err == nil {
@@ -452,8 +452,8 @@ func explainCommand(args []string, stdout, stderr io.Writer) int {
 	return cmdUsage
 }
 
-// paragraph prints text wrapped at 78 columns, then a blank line.
-func paragraph(w io.Writer, format string, a ...any) {
+// wrapParagraph prints text wrapped at 78 columns, then a blank line.
+func wrapParagraph(w io.Writer, format string, a ...any) {
 	col := 0
 	for i, word := range strings.Fields(fmt.Sprintf(format, a...)) {
 		if i > 0 && col+1+len(word) > 78 {
@@ -469,7 +469,7 @@ func paragraph(w io.Writer, format string, a ...any) {
 	fmt.Fprint(w, "\n\n")
 }
 
-func plural(n int, word string) string {
+func countNoun(n int, word string) string {
 	if n == 1 {
 		return "1 " + word
 	}
@@ -498,9 +498,9 @@ func explainCtxBackground(args []string, stdout, stderr io.Writer) int {
 	n := len(rep.Hops)
 	fmt.Fprintln(stdout, "ctxbackground: context.Background() or context.TODO() where an inbound context exists")
 	fmt.Fprintln(stdout)
-	paragraph(stdout, "A fresh root drops both the caller's deadline and its cancel signal, so everything below it "+
+	wrapParagraph(stdout, "A fresh root drops both the caller's deadline and its cancel signal, so everything below it "+
 		"keeps working after the caller has given up: abandoned work that the system does instead of work it could still finish.")
-	paragraph(stdout, "In the %d-hop chain of seed 003 with %s slow, fixed per-hop timeouts of %v leave %d ms of work "+
+	wrapParagraph(stdout, "In the %d-hop chain of seed 003 with %s slow, fixed per-hop timeouts of %v leave %d ms of work "+
 		"running after a caller gave up, and the last hop stops only at %d ms. A %v budget carried in the context "+
 		"wastes %d ms and stops everything at %d ms. When the budget runs out early (%s), it does not even start "+
 		"the hops it has no time for: %d/%d started instead of %d/%d.",
@@ -556,14 +556,14 @@ func explainFixedTimeout(args []string, stdout, stderr io.Writer) int {
 
 	fmt.Fprintln(stdout, "fixedtimeout: a step bounded by a fixed timeout instead of the remaining budget")
 	fmt.Fprintln(stdout)
-	paragraph(stdout, "A fixed timeout bounds one step, not the request. Timeouts compose by addition along the chain: "+
+	wrapParagraph(stdout, "A fixed timeout bounds one step, not the request. Timeouts compose by addition along the chain: "+
 		"each hop waits its own timeout for the one below, and nobody tells the hop below that its caller left. "+
 		"The user's wait is the sum along the path, not any one configured value.")
-	paragraph(stdout, "This case: %d hops with a %v timeout each, each slow right up to its timeout. The user gives up "+
+	wrapParagraph(stdout, "This case: %d hops with a %v timeout each, each slow right up to its timeout. The user gives up "+
 		"after %v; the last hop works on until %v (%d x %v), and %v of work runs after a caller gave up. "+
 		"Derived from the caller's %v deadline instead, every hop stops by %v.",
 		*hops, timeout, chain.UserWait, chain.LastWorkEnds(), *hops, timeout, chain.Wasted, deadline, carried.LastWorkEnds())
-	paragraph(stdout, "The documents' numbers: in seed 003's chain the normal-path wait is the sum of the hops, %d ms, not "+
+	wrapParagraph(stdout, "The documents' numbers: in seed 003's chain the normal-path wait is the sum of the hops, %d ms, not "+
 		"any single timeout. With %s slow, the top hop measures %d ms, yet the chain works on until %d ms; a %d ms budget "+
 		"stops it at %d ms. Seed 004: %d layers with a %v timeout each keep a request alive %v while the user left after %v.",
 		normal.UserWait.Milliseconds(), rep.Hops[len(rep.Hops)-1], lf.UserWait.Milliseconds(), lf.LastWorkEnds().Milliseconds(),
@@ -601,7 +601,7 @@ func explainRetryBudget(args []string, stdout, stderr io.Writer) int {
 	f, b := rep.Fixed, rep.BudgetAware
 	fmt.Fprintln(stdout, "retrybudget: a retry loop that never consults the remaining budget")
 	fmt.Fprintln(stdout)
-	paragraph(stdout, "A retry loop that does not look at the context runs every attempt with its full timeout and "+
+	wrapParagraph(stdout, "A retry loop that does not look at the context runs every attempt with its full timeout and "+
 		"sleeps every backoff, whatever the caller's deadline, and it retries after the caller has cancelled: "+
 		"%d attempts x %v = %v worst case, plus %v backoff = %v.",
 		cfg.Attempts, cfg.AttemptTimeout, rep.FixedWorstCase, rep.TotalBackoff, rep.FixedWorstCase+rep.TotalBackoff)
@@ -609,12 +609,12 @@ func explainRetryBudget(args []string, stdout, stderr io.Writer) int {
 	if cfg.Spent > 0 {
 		start = fmt.Sprintf(" and %v already spent (%v left when the loop starts)", cfg.Spent, max(cfg.Deadline-cfg.Spent, 0))
 	}
-	paragraph(stdout, "With a %v deadline%s, the blind loop returns at %v and does %v of work after the caller gave up "+
+	wrapParagraph(stdout, "With a %v deadline%s, the blind loop returns at %v and does %v of work after the caller gave up "+
 		"at %v. A budget-aware loop checks the deadline before each attempt, caps the attempt to what remains, skips "+
 		"it below the %v floor and stops on cancellation: it returns at %v with %s run, %d skipped, %v of work after "+
 		"the caller gave up.",
 		cfg.Deadline, start, f.ReturnsAt, f.AfterGiveUp, cfg.GiveUpAt(),
-		cfg.Floor, b.ReturnsAt, plural(b.Run, "attempt"), b.Skipped, b.AfterGiveUp)
+		cfg.Floor, b.ReturnsAt, countNoun(b.Run, "attempt"), b.Skipped, b.AfterGiveUp)
 	if err := rep.WriteStrategies(stdout); err != nil {
 		fmt.Fprintf(stderr, "budgetlint explain: %v\n", err)
 		return cmdError
@@ -650,9 +650,9 @@ func explainDropCancel(args []string, stdout, stderr io.Writer) int {
 	fix := sim.FormatFigure
 	fmt.Fprintln(stdout, "dropcancel: a call that cannot carry the inbound cancellation signal")
 	fmt.Fprintln(stdout)
-	paragraph(stdout, "Passing the remaining time says when the caller will give up; the cancellation signal says that "+
+	wrapParagraph(stdout, "Passing the remaining time says when the caller will give up; the cancellation signal says that "+
 		"it has. A call that cannot carry the signal keeps the dependency working for nobody after the caller gave up.")
-	paragraph(stdout, "Seed 000, %s over %d requests: without the signal, a tight split only moves the load from the "+
+	wrapParagraph(stdout, "Seed 000, %s over %d requests: without the signal, a tight split only moves the load from the "+
 		"caller to the dependency. Abandoned work grows from %s ms (greedy) to %s ms (weighted), and the system keeps "+
 		"%s busy slots under greedy against %s under weighted, no gain. With the signal the abandoned work stops, "+
 		"and the totals become %s against %s.",

@@ -12,8 +12,8 @@ import (
 	"testing"
 )
 
-// call runs one of the two commands with buffers.
-func call(command func([]string, io.Writer, io.Writer) int, args ...string) (stdout, stderr string, code int) {
+// callCommand runs one of the two commands with buffers.
+func callCommand(command func([]string, io.Writer, io.Writer) int, args ...string) (stdout, stderr string, code int) {
 	var out, errb bytes.Buffer
 	code = command(args, &out, &errb)
 	return out.String(), errb.String(), code
@@ -34,7 +34,7 @@ func TestSimDefaultsPrintTheSeeds(t *testing.T) {
 		{"hops", "seed003_output.txt"},
 		{"split", "seed000_output.txt"},
 	} {
-		out, errOut, code := call(simCommand, c.model)
+		out, errOut, code := callCommand(simCommand, c.model)
 		if code != 0 || errOut != "" {
 			t.Fatalf("sim %s: exit %d, stderr %q", c.model, code, errOut)
 		}
@@ -42,7 +42,7 @@ func TestSimDefaultsPrintTheSeeds(t *testing.T) {
 			t.Errorf("sim %s with default flags differs from the seed's output:\n%s", c.model, out)
 		}
 	}
-	out, _, code := call(simCommand, "retry")
+	out, _, code := callCommand(simCommand, "retry")
 	for _, want := range []string{"3 x 2s = 6s, plus 300ms backoff", "the last layer works on until 50s (5 x 10s)"} {
 		if code != 0 || !strings.Contains(out, want) {
 			t.Errorf("sim retry (exit %d) lacks %q:\n%s", code, want, out)
@@ -51,19 +51,19 @@ func TestSimDefaultsPrintTheSeeds(t *testing.T) {
 }
 
 func TestSimOtherFlags(t *testing.T) {
-	out, _, code := call(simCommand, "hops", "-hops", "5", "-per-hop", "3s", "-budget", "4000")
+	out, _, code := callCommand(simCommand, "hops", "-hops", "5", "-per-hop", "3s", "-budget", "4000")
 	for _, want := range []string{"slow-E     fixed", "per-hop timeout: 3000 ms across 5 hops", "propagated budget: 4000 ms total"} {
 		if code != 0 || !strings.Contains(out, want) {
 			t.Errorf("sim hops -hops 5 (exit %d) lacks %q:\n%s", code, want, out)
 		}
 	}
-	out, _, code = call(simCommand, "split", "-threshold", "250", "-requests", "16", "-slow-tariff", "500")
+	out, _, code = callCommand(simCommand, "split", "-threshold", "250", "-requests", "16", "-slow-tariff", "500")
 	for _, want := range []string{"remaining for the arm 230 ms", "(16 external requests", "greedy             0      16"} {
 		if code != 0 || !strings.Contains(out, want) {
 			t.Errorf("sim split with flags (exit %d) lacks %q:\n%s", code, want, out)
 		}
 	}
-	out, _, code = call(simCommand, "retry", "-attempts", "5", "-timeout", "1s", "-backoff", "0", "-spent", "0")
+	out, _, code = callCommand(simCommand, "retry", "-attempts", "5", "-timeout", "1s", "-backoff", "0", "-spent", "0")
 	if code != 0 || !strings.Contains(out, "5 x 1s = 5s, plus 0s backoff = 5s") {
 		t.Errorf("sim retry with flags (exit %d):\n%s", code, out)
 	}
@@ -85,7 +85,7 @@ func TestSimJSON(t *testing.T) {
 		Layers           struct{ LastLayerStopsAtMs float64 }
 	}
 	for model, v := range map[string]any{"hops": &hops, "split": &split, "retry": &retry} {
-		out, errOut, code := call(simCommand, model, "-json")
+		out, errOut, code := callCommand(simCommand, model, "-json")
 		if code != 0 {
 			t.Fatalf("sim %s -json: exit %d: %s", model, code, errOut)
 		}
@@ -108,7 +108,7 @@ func TestSimSVG(t *testing.T) {
 	dir := t.TempDir()
 	for _, model := range []string{"hops", "split", "retry"} {
 		file := filepath.Join(dir, model+".svg")
-		out, errOut, code := call(simCommand, model, "-svg", file)
+		out, errOut, code := callCommand(simCommand, model, "-svg", file)
 		if code != 0 || errOut != "" || out == "" {
 			t.Fatalf("sim %s -svg: exit %d, stderr %q, %d bytes of text", model, code, errOut, len(out))
 		}
@@ -134,11 +134,11 @@ func TestSimSVG(t *testing.T) {
 			t.Errorf("%s.svg has root %q", model, root)
 		}
 	}
-	out, _, code := call(simCommand, "hops", "-svg", "-")
+	out, _, code := callCommand(simCommand, "hops", "-svg", "-")
 	if code != 0 || !strings.HasPrefix(out, "<svg") {
 		t.Errorf("sim hops -svg - should write the picture to stdout, got exit %d:\n%.80s", code, out)
 	}
-	if _, errOut, code := call(simCommand, "hops", "-svg", filepath.Join(dir, "missing", "x.svg")); code == 0 || errOut == "" {
+	if _, errOut, code := callCommand(simCommand, "hops", "-svg", filepath.Join(dir, "missing", "x.svg")); code == 0 || errOut == "" {
 		t.Errorf("an unwritable -svg file should fail loudly, got exit %d", code)
 	}
 }
@@ -160,7 +160,7 @@ func TestExplain(t *testing.T) {
 		{[]string{"dropcancel"}, []string{"130.5 busy slots", "136.7 under weighted", "82.4 against 40.2", "5540 ms", "11120 ms",
 			"total(no cancel)"}},
 	} {
-		out, errOut, code := call(explainCommand, c.args...)
+		out, errOut, code := callCommand(explainCommand, c.args...)
 		if code != 0 || errOut != "" {
 			t.Fatalf("explain %v: exit %d, stderr %q", c.args, code, errOut)
 		}
@@ -195,17 +195,17 @@ func TestBadUsage(t *testing.T) {
 		{explainCommand, []string{"fixedtimeout", "-timeout", "0"}, "must be positive"},
 		{explainCommand, []string{"retrybudget", "-deadline", "x"}, "invalid value"},
 	} {
-		_, errOut, code := call(c.command, c.args...)
+		_, errOut, code := callCommand(c.command, c.args...)
 		if code != 2 || !strings.Contains(errOut, c.stderr) {
 			t.Errorf("%v: exit %d, stderr %q; want exit 2 and %q", c.args, code, errOut, c.stderr)
 		}
 	}
 	for _, args := range [][]string{{"hops", "-h"}, {"-h"}} {
-		if _, _, code := call(simCommand, args...); code != 0 {
+		if _, _, code := callCommand(simCommand, args...); code != 0 {
 			t.Errorf("sim %v: exit %d, want 0", args, code)
 		}
 	}
-	if out, _, code := call(explainCommand, "-h"); code != 0 || !strings.Contains(out, "dropcancel") {
+	if out, _, code := callCommand(explainCommand, "-h"); code != 0 || !strings.Contains(out, "dropcancel") {
 		t.Errorf("explain -h: exit %d:\n%s", code, out)
 	}
 }
@@ -216,7 +216,7 @@ func TestDocsPictureIsCurrent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, _, code := call(simCommand, "hops", "-svg", "-")
+	out, _, code := callCommand(simCommand, "hops", "-svg", "-")
 	if code != 0 || out != string(have) {
 		t.Errorf("docs/sim-hops.svg is stale: regenerate it with\n\tgo run ./cmd/budgetlint sim hops -svg docs/sim-hops.svg")
 	}
