@@ -1,0 +1,51 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/budgetlint/budgetlint/lsp"
+	"github.com/budgetlint/budgetlint/passes/inbound"
+)
+
+// lspCommand runs the language server on stdin and stdout; its own trace
+// goes to stderr, which editors keep in their language-server log.
+func lspCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("budgetlint lsp", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	debounce := fs.Duration("debounce", 300*time.Millisecond, "wait this long after an edit before analysing")
+	goCmd := fs.String("go", "go", "the go command that runs the passes (go vet)")
+	fs.Bool("stdio", true, "talk over stdin and stdout (the only transport; accepted for clients that pass it)")
+	fs.Usage = func() {
+		fmt.Fprint(stderr, "Usage: budgetlint lsp [flags]\n\nA language server for editors, over stdin and stdout; see docs/editors.md.\n\nFlags:\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitClean
+		}
+		return exitUsage
+	}
+	if fs.NArg() > 0 {
+		fs.Usage()
+		return exitUsage
+	}
+	tool, err := os.Executable()
+	if err != nil {
+		fmt.Fprintf(stderr, "budgetlint lsp: cannot find the budgetlint executable: %v\n", err)
+		return exitUsage
+	}
+	return lsp.Serve(stdin, stdout, lsp.Options{
+		Tool:      tool,
+		Analyzers: append([]*analysis.Analyzer{inbound.Analyzer}, passes...),
+		Go:        *goCmd,
+		Debounce:  *debounce,
+		Log:       stderr,
+	})
+}

@@ -1,0 +1,726 @@
+package lsp
+
+import (
+	"cmp"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// Options configure the server.
+type Options struct {
+	Tool      string               // the vet tool: the budgetlint executable
+	Analyzers []*analysis.Analyzer // the tool's analyzers: codes, documentation links, flags
+	Go        string               // the go command; "go" when empty
+	Debounce  time.Duration        // wait after an edit before analysing
+	Log       io.Writer            // the server's own trace, such as stderr; nil for none
+}
+
+// Serve answers the client on in and out until it sends exit or closes
+// the stream. It returns the exit status the protocol asks for: 0 when
+// exit followed shutdown, 1 otherwise.
+func Serve(in io.Reader, out io.Writer, opts Options) int {
+	s, err := newServer(newConn(in, out), opts)
+	if err != nil {
+		s.trace("%v", err)
+		return 1
+	}
+	return s.serve()
+}
+
+// document is an open file as the client holds it.
+type document struct {
+	uri     string
+	path    string
+	version int32
+	text    string
+}
+
+// published is what the client shows for a file: the diagnostics of one
+// version of it, with each diagnostic's quick fixes.
+type published struct {
+	version int32
+	diags   []Diagnostic
+	fixes   [][]CodeAction
+}
+
+type server struct {
+	opts   Options
+	conn   *conn
+	run    runner
+	tmp    string // overlay files
+	ctx    context.Context
+	cancel context.CancelFunc
+
+	mu          sync.Mutex
+	initialized bool
+	shutdown    bool
+	settings    settings
+	docs        map[string]*document  // by file name
+	published   map[string]*published // by file name
+	timers      map[string]*time.Timer
+	queue       []string // package directories to analyse
+	logged      map[string]string
+
+	wake       chan struct{}
+	workerDone chan struct{}
+}
+
+func newServer(c *conn, opts Options) (*server, error) {
+	if opts.Go == "" {
+		opts.Go = "go"
+	}
+	s := &server{
+		opts:       opts,
+		conn:       c,
+		run:        goRunner(opts.Go),
+		docs:       map[string]*document{},
+		published:  map[string]*published{},
+		timers:     map[string]*time.Timer{},
+		logged:     map[string]string{},
+		wake:       make(chan struct{}, 1),
+		workerDone: make(chan struct{}),
+	}
+	s.ctx, s.cancel = context.WithCancel(context.Background())
+	tmp, err := os.MkdirTemp("", "budgetlint-lsp-")
+	if err != nil {
+		return s, fmt.Errorf("budgetlint lsp: %v", err)
+	}
+	s.tmp = tmp
+	return s, nil
+}
+
+func (s *server) serve() int {
+	go s.worker()
+	defer s.stop()
+	for {
+		body, err := s.conn.read()
+		if err != nil {
+			if !errors.Is(err, io.EOF) {
+				s.trace("%v", err)
+			}
+			return 1 // the client went away without exit
+		}
+		var m message
+		if err := json.Unmarshal(body, &m); err != nil {
+			s.conn.reply(nil, nil, &rpcError{codeParseError, err.Error()})
+			continue
+		}
+		if m.Method == "exit" {
+			s.mu.Lock()
+			clean := s.shutdown
+			s.mu.Unlock()
+			if clean {
+				return 0
+			}
+			return 1
+		}
+		s.handle(&m)
+	}
+}
+
+// stop ends analysis, waits for the worker and removes the overlay files.
+func (s *server) stop() {
+	s.mu.Lock()
+	for _, t := range s.timers {
+		t.Stop()
+	}
+	s.mu.Unlock()
+	s.cancel()
+	<-s.workerDone
+	os.RemoveAll(s.tmp)
+}
+
+// handle answers one message. A failure in a handler is answered as an
+// internal error (or logged, for a notification); the server goes on.
+func (s *server) handle(m *message) {
+	defer func() {
+		if r := recover(); r != nil {
+			s.trace("panic in %s: %v\n%s", m.Method, r, debug.Stack())
+			if m.isRequest() {
+				s.conn.reply(m.ID, nil, &rpcError{codeInternalError, fmt.Sprint(r)})
+			}
+		}
+	}()
+	if m.Method == "" {
+		return // a response: the server sends no requests
+	}
+	s.mu.Lock()
+	initialized, shutdown := s.initialized, s.shutdown
+	s.mu.Unlock()
+	switch {
+	case !initialized && m.Method != "initialize":
+		if m.isRequest() {
+			s.conn.reply(m.ID, nil, &rpcError{codeNotInitialized, "the server is not initialized"})
+		}
+		return
+	case shutdown:
+		if m.isRequest() {
+			s.conn.reply(m.ID, nil, &rpcError{codeInvalidRequest, "the server is shutting down"})
+		}
+		return
+	}
+	result, err := s.dispatch(m)
+	if m.isRequest() {
+		s.conn.reply(m.ID, result, err)
+	} else if err != nil {
+		s.trace("%s: %s", m.Method, err.Message)
+	}
+}
+
+func (s *server) dispatch(m *message) (any, *rpcError) {
+	switch m.Method {
+	case "initialize":
+		var p InitializeParams
+		if err := unmarshal(m.Params, &p); err != nil {
+			return nil, err
+		}
+		return s.initialize(p), nil
+	case "shutdown":
+		s.mu.Lock()
+		s.shutdown = true
+		s.mu.Unlock()
+		return nil, nil
+	case "textDocument/didOpen":
+		var p DidOpenTextDocumentParams
+		if err := unmarshal(m.Params, &p); err != nil {
+			return nil, err
+		}
+		s.didOpen(p)
+	case "textDocument/didChange":
+		var p DidChangeTextDocumentParams
+		if err := unmarshal(m.Params, &p); err != nil {
+			return nil, err
+		}
+		s.didChange(p)
+	case "textDocument/didSave":
+		var p DidSaveTextDocumentParams
+		if err := unmarshal(m.Params, &p); err != nil {
+			return nil, err
+		}
+		if path, ok := uriPath(p.TextDocument.URI); ok {
+			s.schedule(filepath.Dir(path), 0)
+		}
+	case "textDocument/didClose":
+		var p DidCloseTextDocumentParams
+		if err := unmarshal(m.Params, &p); err != nil {
+			return nil, err
+		}
+		s.didClose(p)
+	case "workspace/didChangeConfiguration":
+		var p DidChangeConfigurationParams
+		if err := unmarshal(m.Params, &p); err != nil {
+			return nil, err
+		}
+		s.configure(p.Settings, true)
+	case "textDocument/codeAction":
+		var p CodeActionParams
+		if err := unmarshal(m.Params, &p); err != nil {
+			return nil, err
+		}
+		return s.codeActions(p), nil
+	default:
+		if m.isRequest() {
+			return nil, &rpcError{codeMethodNotFound, "budgetlint does not implement " + m.Method}
+		}
+	}
+	return nil, nil
+}
+
+func unmarshal(raw json.RawMessage, v any) *rpcError {
+	if err := json.Unmarshal(raw, v); err != nil {
+		return &rpcError{codeInvalidParams, err.Error()}
+	}
+	return nil
+}
+
+func (s *server) initialize(p InitializeParams) InitializeResult {
+	s.configure(p.InitializationOptions, false)
+	s.mu.Lock()
+	s.initialized = true
+	s.mu.Unlock()
+	version := ""
+	if info, ok := debug.ReadBuildInfo(); ok {
+		version = info.Main.Version
+	}
+	return InitializeResult{
+		Capabilities: ServerCapabilities{
+			PositionEncoding: "utf-16",
+			TextDocumentSync: TextDocumentSync{OpenClose: true, Change: syncIncremental, Save: SaveOptions{}},
+			CodeActionProvider: CodeActionOptions{
+				CodeActionKinds: []string{quickFix},
+			},
+		},
+		ServerInfo: ServerInfo{Name: "budgetlint", Version: version},
+	}
+}
+
+// configure takes new settings and, when asked, re-analyses every open
+// package with them. Settings that cannot be read leave the old ones.
+func (s *server) configure(raw json.RawMessage, reanalyse bool) {
+	if len(raw) == 0 || string(raw) == "null" {
+		return
+	}
+	set, warnings, err := parseSettings(raw, s.opts.Analyzers)
+	for _, w := range warnings {
+		s.logMessage(logWarning, w)
+	}
+	if err != nil {
+		s.logMessage(logError, err.Error())
+		return
+	}
+	s.mu.Lock()
+	s.settings = set
+	var dirs []string
+	for path := range s.docs {
+		dirs = append(dirs, filepath.Dir(path))
+	}
+	s.mu.Unlock()
+	if reanalyse {
+		slices.Sort(dirs)
+		for _, dir := range slices.Compact(dirs) {
+			s.schedule(dir, 0)
+		}
+	}
+}
+
+func (s *server) didOpen(p DidOpenTextDocumentParams) {
+	path, ok := uriPath(p.TextDocument.URI)
+	if !ok || !strings.HasSuffix(path, ".go") {
+		return
+	}
+	s.mu.Lock()
+	s.docs[path] = &document{uri: p.TextDocument.URI, path: path, version: p.TextDocument.Version, text: p.TextDocument.Text}
+	s.mu.Unlock()
+	s.schedule(filepath.Dir(path), 0)
+}
+
+func (s *server) didChange(p DidChangeTextDocumentParams) {
+	path, ok := uriPath(p.TextDocument.URI)
+	if !ok {
+		return
+	}
+	s.mu.Lock()
+	doc := s.docs[path]
+	if doc == nil {
+		s.mu.Unlock()
+		return
+	}
+	var err error
+	for _, c := range p.ContentChanges {
+		if doc.text, err = applyChange(doc.text, c); err != nil {
+			break
+		}
+	}
+	doc.version = p.TextDocument.Version
+	s.mu.Unlock()
+	if err != nil {
+		s.logMessage(logError, fmt.Sprintf("budgetlint: %s: %v; close and reopen the file", path, err))
+	}
+	s.schedule(filepath.Dir(path), s.opts.Debounce)
+}
+
+func (s *server) didClose(p DidCloseTextDocumentParams) {
+	path, ok := uriPath(p.TextDocument.URI)
+	if !ok {
+		return
+	}
+	s.mu.Lock()
+	_, shown := s.published[path]
+	delete(s.docs, path)
+	delete(s.published, path)
+	s.mu.Unlock()
+	if shown {
+		s.conn.notify("textDocument/publishDiagnostics", PublishDiagnosticsParams{URI: p.TextDocument.URI, Diagnostics: []Diagnostic{}})
+	}
+}
+
+// codeActions returns the quick fixes of the diagnostics the range
+// touches, unless the file changed since they were computed (their edits
+// would land in the wrong place).
+func (s *server) codeActions(p CodeActionParams) []CodeAction {
+	actions := []CodeAction{}
+	if len(p.Context.Only) > 0 && !slices.ContainsFunc(p.Context.Only, func(k string) bool {
+		return k == quickFix || strings.HasPrefix(quickFix, k+".")
+	}) {
+		return actions
+	}
+	path, ok := uriPath(p.TextDocument.URI)
+	if !ok {
+		return actions
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	doc, pub := s.docs[path], s.published[path]
+	if doc == nil || pub == nil || pub.version != doc.version {
+		return actions
+	}
+	for i, d := range pub.diags {
+		if before(d.Range.End, p.Range.Start) || before(p.Range.End, d.Range.Start) {
+			continue
+		}
+		actions = append(actions, pub.fixes[i]...)
+	}
+	return actions
+}
+
+func before(a, b Position) bool {
+	return a.Line < b.Line || a.Line == b.Line && a.Character < b.Character
+}
+
+// schedule analyses the package in dir after delay; a later call for the
+// same directory replaces an earlier one that has not started.
+func (s *server) schedule(dir string, delay time.Duration) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if t := s.timers[dir]; t != nil {
+		t.Stop()
+		delete(s.timers, dir)
+	}
+	if delay <= 0 {
+		s.enqueue(dir)
+		return
+	}
+	s.timers[dir] = time.AfterFunc(delay, func() {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		s.enqueue(dir)
+	})
+}
+
+// enqueue adds dir to the work queue once. s.mu must be held.
+func (s *server) enqueue(dir string) {
+	if !slices.Contains(s.queue, dir) {
+		s.queue = append(s.queue, dir)
+	}
+	select {
+	case s.wake <- struct{}{}:
+	default:
+	}
+}
+
+// worker analyses one package at a time: go vet already uses every core.
+func (s *server) worker() {
+	defer close(s.workerDone)
+	for {
+		select {
+		case <-s.ctx.Done():
+			return
+		case <-s.wake:
+		}
+		for s.ctx.Err() == nil {
+			s.mu.Lock()
+			if len(s.queue) == 0 {
+				s.mu.Unlock()
+				break
+			}
+			dir := s.queue[0]
+			s.queue = s.queue[1:]
+			s.mu.Unlock()
+			s.analyse(dir)
+		}
+	}
+}
+
+// analyse runs the passes on the package in dir, over the open documents'
+// current text, and publishes the findings of each open file in it.
+func (s *server) analyse(dir string) {
+	defer func() {
+		if r := recover(); r != nil {
+			s.trace("panic analysing %s: %v\n%s", dir, r, debug.Stack())
+		}
+	}()
+	s.mu.Lock()
+	snap := map[string]document{}
+	for path, doc := range s.docs {
+		snap[path] = *doc
+	}
+	set := s.settings
+	s.mu.Unlock()
+
+	overlay, err := s.writeOverlay(snap)
+	if err != nil {
+		s.logMessage(logError, fmt.Sprintf("budgetlint: %v", err))
+		return
+	}
+	start := time.Now()
+	stdout, stderr, err := s.run(s.ctx, dir, vetArgs(s.opts.Tool, overlay, set))
+	if s.ctx.Err() != nil {
+		return
+	}
+	found, text := parseVetOutput(stdout, stderr)
+	s.trace("analysed %s in %.2fs: %d findings", dir, time.Since(start).Seconds(), len(found))
+	if err != nil {
+		// Most often the package does not type-check while it is being
+		// edited: the findings shown stay until it does.
+		if text == "" {
+			text = err.Error()
+		}
+		s.logOnce(dir, logWarning, fmt.Sprintf("budgetlint: %s not analysed:\n%s", dir, rewritePaths(text, dir, snap)))
+		return
+	}
+	s.logOnce(dir, logInfo, rewritePaths(text, dir, snap)) // such as an analyzer's failure
+
+	results := map[string]*published{}
+	for path, doc := range snap {
+		if filepath.Dir(path) == dir {
+			results[path] = &published{version: doc.version, diags: []Diagnostic{}}
+		}
+	}
+	s.collect(results, found, dir, snap)
+	for path, res := range results {
+		s.mu.Lock()
+		doc := s.docs[path]
+		current := doc != nil && doc.version == res.version
+		if current {
+			s.published[path] = res
+		}
+		s.mu.Unlock()
+		if !current {
+			continue // edited since: the analysis that edit scheduled will publish
+		}
+		version := res.version
+		s.conn.notify("textDocument/publishDiagnostics", PublishDiagnosticsParams{URI: doc.uri, Version: &version, Diagnostics: res.diags})
+	}
+}
+
+// collect converts go vet's findings in open files to diagnostics and
+// quick fixes, positioned in the text go vet saw.
+func (s *server) collect(results map[string]*published, found []finding, dir string, snap map[string]document) {
+	urls := map[string]string{}
+	for _, a := range s.opts.Analyzers {
+		urls[a.Name] = a.URL
+	}
+	disk := map[string]string{}
+	content := func(path string) (string, bool) {
+		if doc, ok := snap[path]; ok {
+			return doc.text, true
+		}
+		if text, ok := disk[path]; ok {
+			return text, true
+		}
+		b, err := os.ReadFile(path)
+		disk[path] = string(b)
+		return string(b), err == nil
+	}
+	type key struct {
+		path, pass, msg string
+		rng             Range
+	}
+	seen := map[key]bool{} // a file of a package and of its test variant reports twice
+	for _, f := range found {
+		name, line, col, ok := splitPosn(f.Posn)
+		path := resolve(name, dir, snap)
+		res := results[path]
+		if !ok || res == nil {
+			continue
+		}
+		text := snap[path].text
+		start, ok := tokenOffset(text, line, max(col, 1))
+		if !ok {
+			continue
+		}
+		end := start
+		if name, line, col, ok := splitPosn(f.End); ok && resolve(name, dir, snap) == path {
+			if off, ok := tokenOffset(text, line, max(col, 1)); ok && off >= start {
+				end = off
+			}
+		}
+		d := Diagnostic{
+			Range:    Range{offsetPosition(text, start), offsetPosition(text, end)},
+			Severity: severityWarning,
+			Code:     f.pass,
+			Source:   "budgetlint",
+			Message:  f.Message,
+		}
+		if url := urls[f.pass]; url != "" {
+			d.CodeDescription = &CodeDescription{Href: url}
+		}
+		k := key{path, f.pass, f.Message, d.Range}
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		var actions []CodeAction
+		for _, fix := range f.SuggestedFixes {
+			edit, ok := workspaceEdit(fix.Edits, dir, snap, content)
+			if !ok {
+				continue
+			}
+			actions = append(actions, CodeAction{
+				Title:       fix.Message,
+				Kind:        quickFix,
+				Diagnostics: []Diagnostic{d},
+				IsPreferred: len(actions) == 0,
+				Edit:        edit,
+			})
+		}
+		res.diags = append(res.diags, d)
+		res.fixes = append(res.fixes, actions)
+	}
+	for _, res := range results {
+		sortDiagnostics(res)
+	}
+}
+
+// workspaceEdit converts byte-offset edits to LSP text edits, or reports
+// false when one does not fit the text it is meant for.
+func workspaceEdit(edits []vetEdit, dir string, snap map[string]document, content func(string) (string, bool)) (WorkspaceEdit, bool) {
+	we := WorkspaceEdit{Changes: map[string][]TextEdit{}}
+	for _, e := range edits {
+		path := resolve(e.Filename, dir, snap)
+		text, ok := content(path)
+		if !ok || e.Start < 0 || e.End < e.Start || e.End > len(text) {
+			return we, false
+		}
+		uri := pathURI(path)
+		if doc, ok := snap[path]; ok {
+			uri = doc.uri
+		}
+		we.Changes[uri] = append(we.Changes[uri], TextEdit{
+			Range:   Range{offsetPosition(text, e.Start), offsetPosition(text, e.End)},
+			NewText: e.New,
+		})
+	}
+	return we, len(we.Changes) > 0
+}
+
+func sortDiagnostics(res *published) {
+	idx := make([]int, len(res.diags))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int {
+		x, y := res.diags[a].Range.Start, res.diags[b].Range.Start
+		return cmp.Or(cmp.Compare(x.Line, y.Line), cmp.Compare(x.Character, y.Character))
+	})
+	diags, fixes := make([]Diagnostic, len(idx)), make([][]CodeAction, len(idx))
+	for i, j := range idx {
+		diags[i], fixes[i] = res.diags[j], res.fixes[j]
+	}
+	res.diags, res.fixes = diags, fixes
+}
+
+// Overlays. An unsaved buffer is written to <tmp>/<key of its file
+// name>/<base name> and named in go vet's -overlay file. The go command
+// caches vet output by content, so a cached result may name the overlay
+// file of an earlier run or of another server: the key in the directory
+// name, not a table of this run's files, maps it back.
+
+func overlayKey(path string) string {
+	sum := sha256.Sum256([]byte(path))
+	return hex.EncodeToString(sum[:8])
+}
+
+// writeOverlay writes the open documents whose text differs from their
+// file and returns the -overlay file naming them, or "" when none does.
+func (s *server) writeOverlay(snap map[string]document) (string, error) {
+	replace := map[string]string{}
+	for path, doc := range snap {
+		if disk, err := os.ReadFile(path); err == nil && string(disk) == doc.text {
+			continue
+		}
+		dir := filepath.Join(s.tmp, overlayKey(path))
+		if err := os.MkdirAll(dir, 0o700); err != nil {
+			return "", err
+		}
+		file := filepath.Join(dir, filepath.Base(path))
+		if err := os.WriteFile(file, []byte(doc.text), 0o600); err != nil {
+			return "", err
+		}
+		replace[path] = file
+	}
+	if len(replace) == 0 {
+		return "", nil
+	}
+	b, err := json.Marshal(map[string]any{"Replace": replace})
+	if err != nil {
+		return "", err
+	}
+	overlay := filepath.Join(s.tmp, "overlay.json")
+	return overlay, os.WriteFile(overlay, b, 0o600)
+}
+
+// resolve maps a file name printed by go vet (relative to dir, or an
+// overlay file) to the file it stands for.
+func resolve(name, dir string, snap map[string]document) string {
+	if !filepath.IsAbs(name) {
+		name = filepath.Join(dir, name)
+	}
+	if path, ok := overlaid(name, dir, snap); ok {
+		return path
+	}
+	return name
+}
+
+// overlaid returns the file an overlay file stands for: one of the
+// package in dir, or an open one.
+func overlaid(name, dir string, snap map[string]document) (string, bool) {
+	key, base := filepath.Base(filepath.Dir(name)), filepath.Base(name)
+	if candidate := filepath.Join(dir, base); overlayKey(candidate) == key {
+		return candidate, true
+	}
+	for path := range snap {
+		if filepath.Base(path) == base && overlayKey(path) == key {
+			return path, true
+		}
+	}
+	return "", false
+}
+
+// rewritePaths replaces overlay file names at the start of go vet's error
+// lines ("../x/file.go:3:4: undefined: x") with the files they stand for.
+func rewritePaths(text, dir string, snap map[string]document) string {
+	lines := strings.Split(text, "\n")
+	for i, line := range lines {
+		j := strings.Index(line, ".go:")
+		if j < 0 {
+			continue
+		}
+		name := line[:j+3]
+		if !filepath.IsAbs(name) {
+			name = filepath.Join(dir, name)
+		}
+		if path, ok := overlaid(name, dir, snap); ok {
+			lines[i] = path + line[j+3:]
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// logOnce shows msg in the client's log unless it is what was last shown
+// for dir, so a package that stays broken while it is edited is reported
+// once; an empty msg marks dir as fine.
+func (s *server) logOnce(dir string, typ int, msg string) {
+	s.mu.Lock()
+	same := s.logged[dir] == msg
+	s.logged[dir] = msg
+	s.mu.Unlock()
+	if !same && msg != "" {
+		s.logMessage(typ, msg)
+	}
+}
+
+func (s *server) logMessage(typ int, msg string) {
+	s.trace("%s", msg)
+	s.conn.notify("window/logMessage", LogMessageParams{Type: typ, Message: msg})
+}
+
+func (s *server) trace(format string, args ...any) {
+	if s.opts.Log != nil {
+		fmt.Fprintf(s.opts.Log, "budgetlint lsp: "+format+"\n", args...)
+	}
+}

@@ -1,0 +1,12 @@
+package greet
+
+import (
+	"context"
+	"testing"
+)
+
+func TestGreet(t *testing.T) {
+	if got := Greet(context.Background(), Directory{}, "Zoë"); got != "Grüße 🚀 Zoë" {
+		t.Errorf("Greet = %q", got)
+	}
+}
