@@ -44,9 +44,10 @@ func flags() flag.FlagSet {
 // fresh root and passes it to a call taking a context, so that its callers
 // on a request path can be told where their deadline stops.
 type RootsContext struct {
-	Root string // "context.Background()"
-	Pos  string // "file.go:12", where the root is
-	Via  string // the callee it roots through, empty when rooted directly
+	Root   string // "context.Background()"
+	Pos    string // "file.go:12", where the root is
+	Via    string // the callee it roots through, empty when rooted directly
+	Module string // the module of the function, empty outside modules
 }
 
 func (*RootsContext) AFact() {}
@@ -276,10 +277,20 @@ func (c *checker) helperFact(fn *types.Func) *RootsContext {
 		return nil
 	}
 	fact := new(RootsContext)
-	if c.pass.ImportObjectFact(fn, fact) {
+	if c.pass.ImportObjectFact(fn, fact) && fact.Module == modulePath(c.pass) {
 		return fact
 	}
 	return nil
+}
+
+// modulePath names the module of the package under analysis. Facts are
+// used only within one module: a root inside a dependency is not the
+// user's to fix, and reporting every call into such a library is noise.
+func modulePath(pass *analysis.Pass) string {
+	if pass.Module == nil {
+		return ""
+	}
+	return pass.Module.Path
 }
 
 // rootingHelpers finds the package's functions that have no inbound
@@ -291,6 +302,7 @@ func rootingHelpers(pass *analysis.Pass, in *inbound.Result, insp *inspector.Ins
 	if ctxapi.IsStdlib(pass.Pkg.Path()) {
 		return found // facts never flow through the standard library
 	}
+	module := modulePath(pass)
 	pending := map[*types.Func][]*types.Func{} // function -> same-package callees
 	var order []*types.Func
 	for cur := range insp.Root().Preorder((*ast.FuncDecl)(nil)) {
@@ -302,7 +314,7 @@ func rootingHelpers(pass *analysis.Pass, in *inbound.Result, insp *inspector.Ins
 		}
 		body, _ := cur.FindNode(decl.Body)
 		if root := ctxapi.RootPassedOn(pass.TypesInfo, body); root != nil {
-			found[fn] = &RootsContext{Root: rootName(pass.TypesInfo, root), Pos: shortPos(pass.Fset, root.Pos())}
+			found[fn] = &RootsContext{Root: rootName(pass.TypesInfo, root), Pos: shortPos(pass.Fset, root.Pos()), Module: module}
 			continue
 		}
 		for call := range ctxapi.SyncCalls(body) {
@@ -320,8 +332,8 @@ func rootingHelpers(pass *analysis.Pass, in *inbound.Result, insp *inspector.Ins
 				continue
 			}
 			fact := new(RootsContext)
-			if pass.ImportObjectFact(callee, fact) {
-				found[fn] = &RootsContext{Root: fact.Root, Pos: fact.Pos, Via: qualifiedName(callee)}
+			if pass.ImportObjectFact(callee, fact) && fact.Module == module {
+				found[fn] = &RootsContext{Root: fact.Root, Pos: fact.Pos, Via: qualifiedName(callee), Module: module}
 				break
 			}
 		}
@@ -335,7 +347,7 @@ func rootingHelpers(pass *analysis.Pass, in *inbound.Result, insp *inspector.Ins
 			}
 			for _, callee := range pending[fn] {
 				if f := found[callee]; f != nil {
-					found[fn] = &RootsContext{Root: f.Root, Pos: f.Pos, Via: callee.Name()}
+					found[fn] = &RootsContext{Root: f.Root, Pos: f.Pos, Via: callee.Name(), Module: module}
 					changed = true
 					break
 				}

@@ -1,0 +1,223 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// binary is budgetlint built once for the tests that drive it as users do.
+var binary string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "budgetlint-test")
+	if err != nil {
+		panic(err)
+	}
+	binary = filepath.Join(dir, "budgetlint")
+	if runtime.GOOS == "windows" {
+		binary += ".exe"
+	}
+	build := exec.Command("go", "build", "-o", binary, ".")
+	build.Stderr = os.Stderr
+	if err := build.Run(); err != nil {
+		panic("building budgetlint: " + err.Error())
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// vetModule is a small module with a cross-package finding, a test file and
+// a package that does not type-check.
+func vetModule(t *testing.T) string {
+	dir, err := filepath.Abs(filepath.Join("..", "..", "testdata", "vet"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// budgetlint runs the binary in dir and returns its output and exit code.
+func runIn(t *testing.T, dir string, name string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatalf("%s %v: %v", name, args, err)
+	}
+	return out.String(), errb.String(), code
+}
+
+func TestStandaloneFindingsAndExitCode(t *testing.T) {
+	out, errs, code := runIn(t, vetModule(t), binary, "./helpers", "./svc")
+	if code != exitFindings {
+		t.Fatalf("exit code %d, want %d; stderr:\n%s", code, exitFindings, errs)
+	}
+	for _, want := range []string{
+		"svc/svc.go:12:6: Warm starts a fresh context (context.Background() at helpers.go:10)",
+		"svc/svc.go:16:13: context.Background() starts a fresh context where ctx is in scope",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "svc_test.go") {
+		t.Errorf("test file reported without -ctxbackground.tests:\n%s", out)
+	}
+}
+
+func TestStandaloneFlagAndSelection(t *testing.T) {
+	out, _, _ := runIn(t, vetModule(t), binary, "-ctxbackground.tests", "./svc")
+	if !strings.Contains(out, "svc_test.go:9:10: context.TODO() in a test") {
+		t.Errorf("-ctxbackground.tests did not report the test:\n%s", out)
+	}
+	out, _, code := runIn(t, vetModule(t), binary, "-ctxbackground=false", "./svc")
+	if code != exitUsage || out != "" {
+		t.Errorf("with every pass disabled: exit %d, output %q", code, out)
+	}
+}
+
+func TestStandaloneCleanPackage(t *testing.T) {
+	out, errs, code := runIn(t, vetModule(t), binary, "./helpers")
+	if code != exitClean || out != "" {
+		t.Errorf("clean package: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+}
+
+func TestBrokenPackageIsOneLine(t *testing.T) {
+	out, errs, code := runIn(t, vetModule(t), binary, "./...")
+	if code != exitLoadError {
+		t.Errorf("exit code %d, want %d", code, exitLoadError)
+	}
+	lines := strings.Split(strings.TrimSpace(errs), "\n")
+	if len(lines) != 1 || !strings.Contains(lines[0], "example.com/vet/broken: not analysed:") || !strings.Contains(lines[0], "undefinedFunction") {
+		t.Errorf("want one line naming the broken package and its error, got:\n%s", errs)
+	}
+	if strings.Contains(errs, "panic") || strings.Contains(errs, "goroutine ") {
+		t.Errorf("panic trace:\n%s", errs)
+	}
+	if !strings.Contains(out, "svc/svc.go:16:13") {
+		t.Errorf("the other packages were not analysed:\n%s", out)
+	}
+}
+
+func TestJSON(t *testing.T) {
+	out, _, code := runIn(t, vetModule(t), binary, "-json", "./svc")
+	if code != exitClean {
+		t.Errorf("-json exit code %d, want 0", code)
+	}
+	var tree map[string]map[string][]jsonDiagnostic
+	if err := json.Unmarshal([]byte(out), &tree); err != nil {
+		t.Fatalf("-json output does not parse: %v\n%s", err, out)
+	}
+	diags := tree["example.com/vet/svc"]["ctxbackground"]
+	if len(diags) != 2 {
+		t.Fatalf("want 2 ctxbackground findings in example.com/vet/svc, got %+v", tree)
+	}
+	fix := diags[1].SuggestedFixes
+	if len(fix) != 1 || len(fix[0].Edits) != 1 || fix[0].Edits[0].New != "ctx" {
+		t.Errorf("the root's fix is missing or wrong: %+v", diags[1])
+	}
+}
+
+func TestFixDiff(t *testing.T) {
+	out, errs, code := runIn(t, vetModule(t), binary, "-fix", "-diff", "./svc")
+	if code != exitClean {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"--- svc/svc.go", "+++ svc/svc.go", "-\treturn use(context.Background())", "+\treturn use(ctx)"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("diff lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestFixWrites(t *testing.T) {
+	dir := t.TempDir()
+	copyTree(t, vetModule(t), dir)
+	if _, errs, code := runIn(t, dir, binary, "-fix", "./svc"); code != exitClean {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	got, err := os.ReadFile(filepath.Join(dir, "svc", "svc.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(got), "return use(ctx)") {
+		t.Errorf("fix not applied:\n%s", got)
+	}
+	if out, _, code := runIn(t, dir, binary, "./svc"); code != exitFindings || strings.Contains(out, "svc.go:16") {
+		t.Errorf("after -fix, exit %d and output:\n%s", code, out)
+	}
+}
+
+// TestGoVet drives the binary as go vet's tool: facts cross packages, and
+// analyzer flags pass through.
+func TestGoVet(t *testing.T) {
+	_, errs, code := runIn(t, vetModule(t), "go", "vet", "-vettool="+binary, "./helpers", "./svc")
+	if code == 0 {
+		t.Fatalf("go vet found nothing:\n%s", errs)
+	}
+	for _, want := range []string{
+		"svc.go:12:6: Warm starts a fresh context (context.Background() at helpers.go:10)",
+		"svc.go:16:13: context.Background() starts a fresh context where ctx is in scope",
+	} {
+		if !strings.Contains(errs, want) {
+			t.Errorf("go vet output lacks %q:\n%s", want, errs)
+		}
+	}
+	if strings.Contains(errs, "svc_test.go") {
+		t.Errorf("test reported without the flag:\n%s", errs)
+	}
+	_, errs, _ = runIn(t, vetModule(t), "go", "vet", "-vettool="+binary, "-ctxbackground.tests", "./svc")
+	if !strings.Contains(errs, "svc_test.go:9:10: context.TODO() in a test") {
+		t.Errorf("-ctxbackground.tests did not pass through go vet:\n%s", errs)
+	}
+}
+
+func TestHelpAndUsage(t *testing.T) {
+	out, _, code := runIn(t, ".", binary, "help", "ctxbackground")
+	if code != 0 || !strings.Contains(out, "budgetlint explain ctxbackground") {
+		t.Errorf("help ctxbackground: exit %d\n%s", code, out)
+	}
+	_, errs, code := runIn(t, ".", binary)
+	if code != exitUsage || !strings.Contains(errs, "Usage:") {
+		t.Errorf("no arguments: exit %d\n%s", code, errs)
+	}
+	_, errs, code = runIn(t, ".", binary, "-nosuchflag", "./...")
+	if code != exitUsage || !strings.Contains(errs, "nosuchflag") {
+		t.Errorf("bad flag: exit %d\n%s", code, errs)
+	}
+}
+
+func copyTree(t *testing.T, from, to string) {
+	t.Helper()
+	err := filepath.WalkDir(from, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(from, path)
+		target := filepath.Join(to, rel)
+		if d.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
