@@ -6,6 +6,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"iter"
 	"time"
 
 	"golang.org/x/tools/go/analysis"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
 	"github.com/budgetlint/budgetlint/internal/report"
+	"github.com/budgetlint/budgetlint/internal/retryloop"
 	"github.com/budgetlint/budgetlint/passes/inbound"
 )
 
@@ -122,7 +124,7 @@ func (c *checker) checkDerivation(cur inspector.Cursor, call *ast.CallExpr) {
 	d := analysis.Diagnostic{
 		Pos:     call.Pos(),
 		End:     call.End(),
-		Message: fmt.Sprintf("%s on a fresh context ignores the caller's deadline; %s", c.bound(call), advice),
+		Message: fmt.Sprintf("%s on a fresh context ignores the caller's deadline; %s", c.bound(cur, call), advice),
 	}
 	if expr, ok := src.ExprAt(c.pass.Pkg, root.Pos()); ok && fixable {
 		d.SuggestedFixes = []analysis.SuggestedFix{{
@@ -135,12 +137,14 @@ func (c *checker) checkDerivation(cur inspector.Cursor, call *ast.CallExpr) {
 
 // rootHeldBy returns the fresh root a local variable, the parent of the
 // deadline derivation call, was assigned, and whether replacing that root
-// is a safe fix (one assignment and no other use of the variable).
+// is a safe fix (its one assignment, and the timeout its one use). A
+// variable that may also hold another context is a choice made on purpose
+// and is left alone.
 //
 // It mirrors ctxbackground, which stays silent on a root assigned to a
 // variable that is the parent of a deadline derivation in the root's own
-// function, and reports `ctx = context.TODO()` on the inbound parameter
-// itself: every root is reported exactly once.
+// function, reports `ctx = context.TODO()` on the inbound parameter itself,
+// and leaves nil guards alone: every root is reported once.
 func (c *checker) rootHeldBy(cur inspector.Cursor, call *ast.CallExpr, id *ast.Ident) (*ast.CallExpr, bool) {
 	info := c.pass.TypesInfo
 	v, _ := info.Uses[id].(*types.Var)
@@ -153,32 +157,33 @@ func (c *checker) rootHeldBy(cur inspector.Cursor, call *ast.CallExpr, id *ast.I
 	}
 	var roots []*ast.CallExpr
 	uses := 0
-	for n := range top.Preorder((*ast.CallExpr)(nil), (*ast.Ident)(nil)) {
-		switch n := n.Node().(type) {
-		case *ast.Ident:
-			if info.Uses[n] == v {
+	for n := range top.Preorder((*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.Ident)(nil)) {
+		if x, ok := n.Node().(*ast.Ident); ok {
+			if info.Uses[x] == v {
 				uses++
 			}
 			continue
-		case *ast.CallExpr:
-			if !ctxapi.IsFreshRoot(info, n) {
-				continue
+		}
+		for value := range c.assignedTo(n.Node(), v) {
+			root, ok := ast.Unparen(value).(*ast.CallExpr)
+			if !ok || !ctxapi.IsFreshRoot(info, root) {
+				return nil, false // also holds another context
 			}
+			rc, ok := n.FindNode(root)
+			if !ok {
+				return nil, false
+			}
+			if fn, ok := innermostFunc(rc); !ok || call.Pos() < fn.Node().Pos() || call.End() > fn.Node().End() {
+				continue // ctxbackground reports this root itself
+			}
+			if site := c.in.At(rc); site.Context != nil && site.Context.Param == v {
+				return nil, false // ctx = context.TODO(): ctxbackground reports the overwrite
+			}
+			if ctxapi.IsNilGuard(info, rc) {
+				return nil, false // stands in for a missing context: nothing is lost
+			}
+			roots = append(roots, root)
 		}
-		parent, _ := ctxapi.Unparen(n)
-		if av, _ := ctxapi.AssignedVar(info, parent, n.Node().(ast.Expr)); av != v {
-			continue
-		}
-		if fn, ok := innermostFunc(n); !ok || call.Pos() < fn.Node().Pos() || call.End() > fn.Node().End() {
-			continue // ctxbackground reports this root itself
-		}
-		if site := c.in.At(n); site.Context != nil && site.Context.Param == v {
-			continue // ctx = context.TODO(): ctxbackground reports the overwrite
-		}
-		if ctxapi.IsNilGuard(info, n) {
-			continue // stands in for a missing context: nothing is lost
-		}
-		roots = append(roots, n.Node().(*ast.CallExpr))
 	}
 	if len(roots) == 0 {
 		return nil, false
@@ -186,13 +191,46 @@ func (c *checker) rootHeldBy(cur inspector.Cursor, call *ast.CallExpr, id *ast.I
 	return roots[0], len(roots) == 1 && uses == 1
 }
 
+// assignedTo yields the values an assignment or declaration gives v; nil
+// for one result of a multi-value call.
+func (c *checker) assignedTo(stmt ast.Node, v *types.Var) iter.Seq[ast.Expr] {
+	return func(yield func(ast.Expr) bool) {
+		var lhs, rhs []ast.Expr
+		switch s := stmt.(type) {
+		case *ast.AssignStmt:
+			lhs, rhs = s.Lhs, s.Rhs
+		case *ast.ValueSpec:
+			for _, id := range s.Names {
+				lhs = append(lhs, id)
+			}
+			rhs = s.Values
+		}
+		if len(rhs) == 0 {
+			return // var x context.Context: no value yet
+		}
+		for i, l := range lhs {
+			id, ok := ast.Unparen(l).(*ast.Ident)
+			if !ok || (c.pass.TypesInfo.Defs[id] != v && c.pass.TypesInfo.Uses[id] != v) {
+				continue
+			}
+			var value ast.Expr
+			if len(lhs) == len(rhs) {
+				value = rhs[i]
+			}
+			if !yield(value) {
+				return
+			}
+		}
+	}
+}
+
 // bound describes the fixed bound a deadline derivation sets: "5s timeout",
 // "timeout of s.cfg.Timeout", "deadline at job.Due".
-func (c *checker) bound(call *ast.CallExpr) string {
+func (c *checker) bound(cur inspector.Cursor, call *ast.CallExpr) string {
 	arg := call.Args[1]
 	fn := ctxapi.Callee(c.pass.TypesInfo, call)
 	if fn.Name() == "WithDeadline" || fn.Name() == "WithDeadlineCause" {
-		d := c.nowPlus(arg)
+		d := c.nowPlus(cur, arg)
 		if d == nil {
 			return "deadline at " + types.ExprString(arg)
 		}
@@ -215,8 +253,12 @@ func (c *checker) duration(e ast.Expr) (string, bool) {
 	return types.ExprString(e), false
 }
 
-// nowPlus returns d for an expression time.Now().Add(d), else nil.
-func (c *checker) nowPlus(e ast.Expr) ast.Expr {
+// nowPlus returns d for an expression time.Now().Add(d), or a local
+// variable holding one, else nil.
+func (c *checker) nowPlus(cur inspector.Cursor, e ast.Expr) ast.Expr {
+	if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+		e = c.initOf(cur, id)
+	}
 	add, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok || len(add.Args) != 1 {
 		return nil
@@ -251,7 +293,7 @@ func (c *checker) checkSetDeadline(cur inspector.Cursor, call *ast.CallExpr) {
 	if !ok {
 		return
 	}
-	d := c.nowPlus(call.Args[0])
+	d := c.nowPlus(cur, call.Args[0])
 	if d == nil {
 		return
 	}
@@ -467,7 +509,7 @@ func (c *checker) checkSelect(cur inspector.Cursor, sel *ast.SelectStmt) {
 		c.checkLoopWait(cur, *timer)
 		return
 	}
-	if loop, ok := innermostLoop(cur); ok && isRetryLoop(c.pass.TypesInfo, loop.Node()) {
+	if loop, ok := innermostLoop(cur); ok && retryloop.Is(c.pass.TypesInfo, loop.Node()) {
 		return // the wait of a retry loop: retrybudget's
 	}
 	src, _ := c.inboundAt(cur)
@@ -539,7 +581,7 @@ func (c *checker) isDone(cur inspector.Cursor, ch ast.Expr) bool {
 // loop is deliberate, and the wait of a retry loop is retrybudget's.
 func (c *checker) checkLoopWait(cur inspector.Cursor, w wait) {
 	loop, ok := innermostLoop(cur)
-	if !ok || isRetryLoop(c.pass.TypesInfo, loop.Node()) || c.loopChecksContext(cur) {
+	if !ok || retryloop.Is(c.pass.TypesInfo, loop.Node()) || c.loopChecksContext(cur) {
 		return
 	}
 	src, _ := c.inboundAt(cur)
@@ -620,6 +662,3 @@ func outermostFunc(cur inspector.Cursor) (inspector.Cursor, bool) {
 	}
 	return top, found
 }
-
-// isRetryLoop stands in for retryloop.Is until that package lands.
-func isRetryLoop(info *types.Info, loop ast.Node) bool { return false }

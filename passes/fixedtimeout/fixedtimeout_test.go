@@ -32,3 +32,8 @@ func TestSelects(t *testing.T) {
 func TestConnDeadlines(t *testing.T) {
 	analysistest.Run(t, testdata(t), fixedtimeout.Analyzer, "fixedtimeout/conn")
 }
+
+// TestLoops covers waits repeated by polling and pacing loops.
+func TestLoops(t *testing.T) {
+	analysistest.Run(t, testdata(t), fixedtimeout.Analyzer, "fixedtimeout/loops")
+}

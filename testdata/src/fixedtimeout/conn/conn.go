@@ -74,3 +74,12 @@ func (p *Proxy) Ping(ctx context.Context, pc *net.UDPConn) error {
 func (p *Proxy) Blank(_ context.Context, conn net.Conn) {
 	conn.SetDeadline(time.Now().Add(time.Second)) // want `1s deadline on conn ignores the caller's deadline; use the caller's context's Deadline\(\) when it is sooner`
 }
+
+// The deadline computed first, then set on both directions.
+func (p *Proxy) Exchange(ctx context.Context, conn net.Conn) error {
+	deadline := time.Now().Add(5 * time.Second)
+	conn.SetReadDeadline(deadline)  // want `5s read deadline on conn ignores the caller's deadline`
+	conn.SetWriteDeadline(deadline) // want `5s write deadline on conn ignores the caller's deadline`
+	_, err := conn.Write([]byte("ping"))
+	return err
+}

@@ -190,3 +190,11 @@ func (s *OrderService) Paren(ctx context.Context, sku string) error {
 	defer cancel()
 	return s.inv.Reserve(rctx, sku, 1)
 }
+
+// The deadline computed first.
+func (s *OrderService) DeadlineVar(ctx context.Context, order string) error {
+	dl := time.Now().Add(750 * time.Millisecond)
+	pctx, cancel := context.WithDeadline(context.Background(), dl) // want `750ms timeout on a fresh context ignores the caller's deadline; derive it from ctx`
+	defer cancel()
+	return s.pay.Charge(pctx, order, 100)
+}

@@ -89,7 +89,7 @@ func NewClients(ctx context.Context) (*http.Client, *net.Dialer) {
 // A fresh root behind a cancel-only derivation is ctxbackground's finding
 // (it reports the root), not this pass's.
 func (s *OrderService) ViaCancel(ctx context.Context, sku string) error {
-	base, stop := context.WithCancel(context.Background())
+	base, stop := context.WithCancel(context.Background()) // ctxbackground's finding
 	defer stop()
 	rctx, cancel := context.WithTimeout(base, time.Second)
 	defer cancel()
@@ -98,7 +98,7 @@ func (s *OrderService) ViaCancel(ctx context.Context, sku string) error {
 
 // Overwriting the inbound context is ctxbackground's finding.
 func (s *OrderService) Overwrite(ctx context.Context, sku string) error {
-	ctx = context.TODO()
+	ctx = context.TODO() // ctxbackground's finding
 	rctx, cancel := context.WithTimeout(ctx, time.Second)
 	defer cancel()
 	return s.inv.Reserve(rctx, sku, 1)
@@ -154,4 +154,15 @@ func (s *OrderService) NilGuardDirect(ctx context.Context, sku string) error {
 		defer cancel()
 	}
 	return s.inv.Reserve(ctx, sku, 1)
+}
+
+// The variable may hold the caller's context: a choice made on purpose.
+func (s *OrderService) Chosen(ctx context.Context, sku string, inherit bool) error {
+	parent := context.Background()
+	if inherit {
+		parent = ctx
+	}
+	rctx, cancel := context.WithTimeout(parent, time.Second)
+	defer cancel()
+	return s.inv.Reserve(rctx, sku, 1)
 }

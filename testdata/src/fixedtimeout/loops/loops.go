@@ -1,0 +1,149 @@
+// Package loops holds fixed waits repeated by loops: polling and pacing
+// loops that never check a context (reported), and loops that do, retry
+// loops and single pauses (left alone).
+package loops
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"time"
+)
+
+const pollInterval = 500 * time.Millisecond
+
+type Job struct {
+	ID    string
+	State string
+}
+
+type Jobs interface {
+	Get(ctx context.Context, id string) (*Job, error)
+	Submit(ctx context.Context, payload []byte) (string, error)
+}
+
+type Mailer interface {
+	Send(ctx context.Context, to string) error
+}
+
+type Worker struct {
+	jobs     Jobs
+	mail     Mailer
+	interval time.Duration
+	ticker   *time.Ticker
+}
+
+// Polling for a job: each sleep runs on after the caller has gone.
+func (w *Worker) WaitForJob(ctx context.Context, id string) (*Job, error) {
+	for {
+		job, err := w.jobs.Get(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		if job.State == "done" {
+			return job, nil
+		}
+		time.Sleep(pollInterval) // want `500ms sleep in a loop that never checks ctx ignores the caller's deadline and cancellation; wait in a select on ctx.Done\(\) and a timer`
+	}
+}
+
+// A counted poll in an HTTP handler, with a configured interval.
+func (w *Worker) ServeStatus(rw http.ResponseWriter, r *http.Request) {
+	id := r.FormValue("id")
+	for i := 0; i < 20; i++ {
+		job, err := w.jobs.Get(r.Context(), id)
+		if err != nil {
+			http.Error(rw, err.Error(), http.StatusBadGateway)
+			return
+		}
+		if job.State == "done" {
+			rw.Write([]byte(job.ID))
+			return
+		}
+		time.Sleep(w.interval) // want `sleep of w.interval in a loop that never checks r.Context\(\) ignores the caller's deadline and cancellation; wait in a select on r.Context\(\).Done\(\) and a timer`
+	}
+	http.Error(rw, "still running", http.StatusAccepted)
+}
+
+// A pacing loop: one mail every 100ms.
+func (w *Worker) Broadcast(ctx context.Context, to []string) error {
+	for _, addr := range to {
+		if err := w.mail.Send(ctx, addr); err != nil {
+			return err
+		}
+		time.Sleep(100 * time.Millisecond) // want `100ms sleep in a loop that never checks ctx`
+	}
+	return nil
+}
+
+// Waiting on time.After outside a select, in a loop.
+func (w *Worker) Drip(ctx context.Context, to []string) {
+	for _, addr := range to {
+		_ = w.mail.Send(ctx, addr)
+		<-time.After(time.Second) // want `1s wait on time.After in a loop that never checks ctx ignores the caller's deadline and cancellation`
+	}
+}
+
+// Pacing on a ticker.
+func (w *Worker) Paced(ctx context.Context, to []string) {
+	t := time.NewTicker(250 * time.Millisecond)
+	defer t.Stop()
+	for _, addr := range to {
+		<-t.C // want `250ms wait on t.C in a loop that never checks ctx`
+		_ = w.mail.Send(ctx, addr)
+	}
+}
+
+// Ranging over a ticker's channel.
+func (w *Worker) Heartbeat(ctx context.Context, id string) {
+	tick := time.NewTicker(2 * time.Second)
+	defer tick.Stop()
+	for range tick.C { // want `2s wait on tick.C in a loop that never checks ctx`
+		job, _ := w.jobs.Get(ctx, id)
+		if job != nil && job.State == "done" {
+			return
+		}
+	}
+}
+
+// A select on timers only is a sleep.
+func (w *Worker) SelectSleep(ctx context.Context, id string) {
+	for {
+		job, _ := w.jobs.Get(ctx, id)
+		if job != nil && job.State == "done" {
+			return
+		}
+		select {
+		case <-time.After(time.Second): // want `1s wait on time.After in a loop that never checks ctx`
+		}
+	}
+}
+
+// Sleeping inside a closure's loop on the request path.
+func (w *Worker) Handler() http.HandlerFunc {
+	return func(rw http.ResponseWriter, r *http.Request) {
+		for n := 0; n < 3; n++ {
+			rw.Write([]byte("."))
+			time.Sleep(time.Second) // want `1s sleep in a loop that never checks r.Context\(\)`
+		}
+	}
+}
+
+// A blank context parameter.
+func (w *Worker) Blank(_ context.Context, to []string) {
+	for range to {
+		time.Sleep(time.Millisecond) // want `1ms sleep in a loop that never checks the caller's context`
+	}
+}
+
+// Nested loops: the inner pacing loop, the outer one checks nothing either.
+func (w *Worker) Batches(ctx context.Context, batches [][]string) {
+	for _, batch := range batches {
+		for _, addr := range batch {
+			_ = w.mail.Send(ctx, addr)
+			time.Sleep(10 * time.Millisecond) // want `10ms sleep in a loop`
+		}
+	}
+}
+
+var errNotReady = errors.New("not ready")

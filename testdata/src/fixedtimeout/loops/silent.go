@@ -1,0 +1,162 @@
+package loops
+
+import (
+	"context"
+	"errors"
+	"log"
+	"net/http"
+	"time"
+)
+
+// The loop checks the context each time round.
+func (w *Worker) WaitChecked(ctx context.Context, id string) (*Job, error) {
+	for {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		job, err := w.jobs.Get(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		if job.State == "done" {
+			return job, nil
+		}
+		time.Sleep(pollInterval)
+	}
+}
+
+// In the condition.
+func (w *Worker) PaceChecked(ctx context.Context, to []string) {
+	for i := 0; i < len(to) && ctx.Err() == nil; i++ {
+		_ = w.mail.Send(ctx, to[i])
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// The wait itself is a select on ctx.Done().
+func (w *Worker) WaitSelect(ctx context.Context, id string) (*Job, error) {
+	for {
+		job, err := w.jobs.Get(ctx, id)
+		if err != nil || job.State == "done" {
+			return job, err
+		}
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(pollInterval):
+		}
+	}
+}
+
+// The request's context, by Deadline().
+func (w *Worker) ServeUntilDeadline(rw http.ResponseWriter, r *http.Request) {
+	for {
+		if dl, ok := r.Context().Deadline(); ok && time.Until(dl) < time.Second {
+			return
+		}
+		time.Sleep(time.Second)
+	}
+}
+
+// context.Cause.
+func (w *Worker) WaitCause(ctx context.Context) error {
+	for i := 0; i < 10; i++ {
+		if err := context.Cause(ctx); err != nil {
+			return err
+		}
+		time.Sleep(time.Second)
+	}
+	return nil
+}
+
+// Retry loops: their wait is retrybudget's finding.
+func (w *Worker) SubmitRetry(ctx context.Context, payload []byte) (string, error) {
+	var lastErr error
+	for attempt := 0; attempt < 3; attempt++ {
+		id, err := w.jobs.Submit(ctx, payload)
+		if err == nil {
+			return id, nil
+		}
+		lastErr = err
+		time.Sleep(time.Duration(attempt+1) * 200 * time.Millisecond)
+	}
+	return "", lastErr
+}
+
+func (w *Worker) SendRetry(ctx context.Context, to string) error {
+	for {
+		err := w.mail.Send(ctx, to)
+		if err == nil {
+			return nil
+		}
+		log.Printf("send to %s: %v", to, err)
+		<-time.After(time.Second)
+	}
+}
+
+func (w *Worker) RetryContinue(ctx context.Context, to string) error {
+	var err error
+	for i := 0; i < 5; i++ {
+		if err = w.mail.Send(ctx, to); err != nil {
+			time.Sleep(time.Second)
+			continue
+		}
+		break
+	}
+	return err
+}
+
+// A single deliberate pause outside any loop: throttling a failed login.
+func (w *Worker) Login(rw http.ResponseWriter, r *http.Request) {
+	if r.FormValue("password") != "secret" {
+		time.Sleep(2 * time.Second)
+		http.Error(rw, "no", http.StatusUnauthorized)
+		return
+	}
+	rw.Write([]byte("ok"))
+}
+
+// Waiting out replica lag once.
+func (w *Worker) ReadAfterWrite(ctx context.Context, id string) (*Job, error) {
+	time.Sleep(50 * time.Millisecond)
+	<-time.After(10 * time.Millisecond)
+	return w.jobs.Get(ctx, id)
+}
+
+// A goroutine started from the handler: detached work.
+func (w *Worker) Spawn(ctx context.Context, to []string) {
+	go func() {
+		for _, addr := range to {
+			_ = w.mail.Send(context.Background(), addr)
+			time.Sleep(time.Second)
+		}
+	}()
+}
+
+// A sleep in a closure called once per item is outside the closure's loops.
+func (w *Worker) EachWithPause(ctx context.Context, to []string) {
+	pause := func() { time.Sleep(time.Millisecond) }
+	for _, addr := range to {
+		_ = w.mail.Send(ctx, addr)
+		pause()
+	}
+}
+
+// Off the request path: a background worker started in main.
+func (w *Worker) Run() {
+	for {
+		time.Sleep(time.Minute)
+		for range w.ticker.C {
+		}
+	}
+}
+
+func main() {
+	w := &Worker{}
+	for i := 0; i < 3; i++ {
+		time.Sleep(time.Second)
+	}
+	w.Run()
+}
+
+var errStop = errors.New("stop")
