@@ -205,7 +205,8 @@ func IsStdlib(path string) bool {
 // method set or its package offers one: XContext or XWithContext whose first
 // parameter is a context.Context and whose remaining parameters are fn's
 // (an extra trailing variadic options parameter is allowed, as in the AWS
-// SDK's GetObjectWithContext(ctx, input, opts...)).
+// SDK's GetObjectWithContext(ctx, input, opts...)). A function that takes
+// a context already has no variant: its calls carry one.
 func ContextVariant(fn *types.Func) *types.Func {
 	if fn == nil || fn.Pkg() == nil {
 		return nil
@@ -214,6 +215,11 @@ func ContextVariant(fn *types.Func) *types.Func {
 	sig, ok := fn.Type().(*types.Signature)
 	if !ok {
 		return nil
+	}
+	for i := range sig.Params().Len() {
+		if TakesContext(sig, i) {
+			return nil
+		}
 	}
 	for _, suffix := range []string{"Context", "WithContext"} {
 		name := fn.Name() + suffix
