@@ -1,0 +1,101 @@
+// Package knowledge holds what budgetlint knows about the standard library,
+// as tables: data the passes read, not code they run.
+package knowledge
+
+// Replacement says how to call something that cannot carry a context's
+// cancellation so that it can.
+//
+// Advice and Fix are templates. {ctx} is the caller's context; {q} the
+// qualifier of the called package ("http.", or empty under a dot import);
+// {recv} the receiver as written; {args} the call's arguments and {0},
+// {1}, ... single ones. In a message, {q} is the package's own name and
+// argument placeholders read "...".
+type Replacement struct {
+	// Problem completes "<call> ..." before the semicolon; empty means
+	// "cannot be cancelled when the caller gives up".
+	Problem string
+	// Variant is the context-taking sibling when it is called as the
+	// original with the context first ({recv}.Variant({ctx}, {args})).
+	// Advice and Fix default to that call.
+	Variant string
+	// Advice completes the message after the semicolon.
+	Advice string
+	// Fix is the replacement call, empty when the rewrite is not
+	// mechanical (different result types, a request to build).
+	Fix string
+}
+
+const newRequest = "build the request with {q}NewRequestWithContext({ctx}, {q}"
+
+// NoCancel maps the standard-library functions and methods that cannot
+// carry cancellation, by types.Func.FullName, to their replacements.
+var NoCancel = map[string]Replacement{
+	// net/http: the package helpers and the client methods build their own
+	// request from the background context.
+	"net/http.Get":                 {Advice: newRequest + "MethodGet, url, nil) and send it with a client"},
+	"net/http.Head":                {Advice: newRequest + "MethodHead, url, nil) and send it with a client"},
+	"net/http.Post":                {Advice: newRequest + "MethodPost, url, body), set its Content-Type and send it with a client"},
+	"net/http.PostForm":            {Advice: newRequest + "MethodPost, url, body), set its Content-Type and send it with a client"},
+	"(*net/http.Client).Get":       {Advice: newRequest + "MethodGet, url, nil) and send it with {recv}.Do"},
+	"(*net/http.Client).Head":      {Advice: newRequest + "MethodHead, url, nil) and send it with {recv}.Do"},
+	"(*net/http.Client).Post":      {Advice: newRequest + "MethodPost, url, body), set its Content-Type and send it with {recv}.Do"},
+	"(*net/http.Client).PostForm":  {Advice: newRequest + "MethodPost, url, body), set its Content-Type and send it with {recv}.Do"},
+	"net/http.NewRequest":          {Problem: "builds a request that cannot be cancelled when the caller gives up", Variant: "NewRequestWithContext"},
+	"net/http/httptest.NewRequest": {Problem: "builds a request that cannot be cancelled when the caller gives up", Variant: "NewRequestWithContext"},
+
+	// database/sql: every call without a context runs under the background
+	// context. Conn has only context-taking methods.
+	"(*database/sql.DB).Query":      {Variant: "QueryContext"},
+	"(*database/sql.DB).QueryRow":   {Variant: "QueryRowContext"},
+	"(*database/sql.DB).Exec":       {Variant: "ExecContext"},
+	"(*database/sql.DB).Prepare":    {Variant: "PrepareContext"},
+	"(*database/sql.DB).Ping":       {Variant: "PingContext"},
+	"(*database/sql.DB).Begin":      {Advice: "use {recv}.BeginTx({ctx}, nil)", Fix: "{recv}.BeginTx({ctx}, nil)"},
+	"(*database/sql.Tx).Query":      {Variant: "QueryContext"},
+	"(*database/sql.Tx).QueryRow":   {Variant: "QueryRowContext"},
+	"(*database/sql.Tx).Exec":       {Variant: "ExecContext"},
+	"(*database/sql.Tx).Prepare":    {Variant: "PrepareContext"},
+	"(*database/sql.Tx).Stmt":       {Variant: "StmtContext"},
+	"(*database/sql.Stmt).Query":    {Variant: "QueryContext"},
+	"(*database/sql.Stmt).QueryRow": {Variant: "QueryRowContext"},
+	"(*database/sql.Stmt).Exec":     {Variant: "ExecContext"},
+
+	// os/exec: the process is killed when the context is done.
+	"os/exec.Command": {Variant: "CommandContext"},
+
+	// net and crypto/tls: dials and lookups take their context from a
+	// Dialer or a Resolver.
+	"net.Dial":                     {Advice: "use (&{q}Dialer{}).DialContext({ctx}, ...)", Fix: "(&{q}Dialer{}).DialContext({ctx}, {0}, {1})"},
+	"net.DialTimeout":              {Advice: "use (&{q}Dialer{Timeout: ...}).DialContext({ctx}, ...)", Fix: "(&{q}Dialer{Timeout: {2}}).DialContext({ctx}, {0}, {1})"},
+	"(*net.Dialer).Dial":           {Variant: "DialContext"},
+	"crypto/tls.Dial":              {Advice: "use (&{q}Dialer{Config: ...}).DialContext({ctx}, ...)"},
+	"crypto/tls.DialWithDialer":    {Advice: "use (&{q}Dialer{NetDialer: ..., Config: ...}).DialContext({ctx}, ...)"},
+	"(*crypto/tls.Dialer).Dial":    {Variant: "DialContext"},
+	"(*crypto/tls.Conn).Handshake": {Variant: "HandshakeContext"},
+	"net.LookupHost":               {Advice: "use {q}DefaultResolver.LookupHost({ctx}, ...)", Fix: "{q}DefaultResolver.LookupHost({ctx}, {args})"},
+	"net.LookupAddr":               {Advice: "use {q}DefaultResolver.LookupAddr({ctx}, ...)", Fix: "{q}DefaultResolver.LookupAddr({ctx}, {args})"},
+	"net.LookupCNAME":              {Advice: "use {q}DefaultResolver.LookupCNAME({ctx}, ...)", Fix: "{q}DefaultResolver.LookupCNAME({ctx}, {args})"},
+	"net.LookupMX":                 {Advice: "use {q}DefaultResolver.LookupMX({ctx}, ...)", Fix: "{q}DefaultResolver.LookupMX({ctx}, {args})"},
+	"net.LookupNS":                 {Advice: "use {q}DefaultResolver.LookupNS({ctx}, ...)", Fix: "{q}DefaultResolver.LookupNS({ctx}, {args})"},
+	"net.LookupTXT":                {Advice: "use {q}DefaultResolver.LookupTXT({ctx}, ...)", Fix: "{q}DefaultResolver.LookupTXT({ctx}, {args})"},
+	"net.LookupSRV":                {Advice: "use {q}DefaultResolver.LookupSRV({ctx}, ...)", Fix: "{q}DefaultResolver.LookupSRV({ctx}, {args})"},
+	"net.LookupPort":               {Advice: "use {q}DefaultResolver.LookupPort({ctx}, ...)", Fix: "{q}DefaultResolver.LookupPort({ctx}, {args})"},
+	"net.LookupIP":                 {Advice: `use {q}DefaultResolver.LookupIP({ctx}, "ip", ...)`, Fix: `{q}DefaultResolver.LookupIP({ctx}, "ip", {0})`},
+}
+
+// ValuesOnly lists the packages whose context-taking variants carry values
+// (a trace ID, a logger), not cancellation: calling the plain form drops
+// nothing the caller could use to stop the work. log/slog is always one.
+var ValuesOnly = []string{
+	"log/slog",
+	"go.uber.org/zap",
+	"github.com/sirupsen/logrus",
+	"github.com/rs/zerolog",
+	"github.com/go-logr/logr",
+	"k8s.io/klog",
+	"github.com/uptrace/opentelemetry-go-extra/otelzap",
+	"github.com/hashicorp/go-hclog",
+	"github.com/apex/log",
+	"github.com/inconshreveable/log15",
+	"github.com/go-kit/log",
+}

@@ -1,0 +1,604 @@
+package dropcancel
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"go/ast"
+	"go/format"
+	"go/token"
+	"go/types"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/budgetlint/budgetlint/internal/ctxapi"
+	"github.com/budgetlint/budgetlint/internal/knowledge"
+	"github.com/budgetlint/budgetlint/internal/report"
+	"github.com/budgetlint/budgetlint/passes/inbound"
+)
+
+var Analyzer = &analysis.Analyzer{
+	Name:             "dropcancel",
+	Doc:              "report calls that cannot carry the caller's cancellation where a context-taking form exists",
+	URL:              "https://pkg.go.dev/github.com/budgetlint/budgetlint/passes/dropcancel",
+	Requires:         []*analysis.Analyzer{inspect.Analyzer, inbound.Analyzer},
+	Run:              run,
+	RunDespiteErrors: true,
+	Flags:            flags(),
+}
+
+// exclude holds the import paths whose context variants carry values, not
+// cancellation. log/slog is excluded whatever the flag says.
+var exclude = pathList(knowledge.ValuesOnly)
+
+func flags() flag.FlagSet {
+	var fs flag.FlagSet
+	fs.Var(&exclude, "exclude", "comma-separated import paths (and their subpackages) whose XContext variants carry values, not cancellation, such as loggers; replaces the default list (log/slog is always excluded)")
+	return fs
+}
+
+type pathList []string
+
+func (l *pathList) String() string { return strings.Join(*l, ",") }
+
+func (l *pathList) Set(s string) error {
+	*l = nil
+	for p := range strings.SplitSeq(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			*l = append(*l, p)
+		}
+	}
+	return nil
+}
+
+// valuesOnly reports whether the package's context variants only carry
+// values (loggers).
+func valuesOnly(path string) bool {
+	for _, p := range append([]string{"log/slog"}, exclude...) {
+		if path == p || strings.HasPrefix(path, p+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// logLevels are the method names of logging APIs; a wrapper logger defined
+// in the analysed code has InfoContext beside Info for the same reason
+// slog does.
+var logLevels = map[string]bool{
+	"Debug": true, "Info": true, "Warn": true, "Warning": true, "Error": true,
+	"Fatal": true, "Panic": true, "Trace": true, "Notice": true, "Critical": true,
+	"Log": true, "Print": true,
+}
+
+func isLogging(fn *types.Func) bool {
+	if valuesOnly(fn.Pkg().Path()) {
+		return true
+	}
+	name := strings.TrimSuffix(strings.TrimSuffix(fn.Name(), "Context"), "With")
+	for _, suffix := range []string{"", "f", "ln", "w", "S"} {
+		if base, ok := strings.CutSuffix(name, suffix); ok && logLevels[base] {
+			return true
+		}
+	}
+	return false
+}
+
+type checker struct {
+	pass     *analysis.Pass
+	in       *inbound.Result
+	rep      *report.Reporter
+	iface    *types.Interface
+	variants map[*types.Func]*types.Func
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	in := pass.ResultOf[inbound.Analyzer].(*inbound.Result)
+	if in.Empty() {
+		return nil, nil // no request path: nothing can drop its cancellation
+	}
+	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	c := &checker{
+		pass:     pass,
+		in:       in,
+		rep:      report.New(pass),
+		iface:    ctxapi.ContextInterface(pass.Pkg),
+		variants: map[*types.Func]*types.Func{},
+	}
+	for file := range insp.Root().Children() {
+		if c.rep.Generated(file.Node().Pos()) {
+			continue
+		}
+		for cur := range file.Preorder((*ast.CallExpr)(nil), (*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil)) {
+			switch n := cur.Node().(type) {
+			case *ast.CallExpr:
+				c.checkCall(cur, n)
+			case *ast.AssignStmt:
+				c.checkAssign(cur, n.Rhs)
+			case *ast.ValueSpec:
+				c.checkAssign(cur, n.Values)
+			}
+		}
+	}
+	return nil, nil
+}
+
+// inboundAt returns the caller's context at cur, or nil where the pass
+// leaves code alone: off the request path, detached work, tests.
+func (c *checker) inboundAt(cur inspector.Cursor) *inbound.Source {
+	site := c.in.At(cur)
+	if site.Context == nil || site.Detached || site.InTestFile {
+		return nil
+	}
+	return site.Context
+}
+
+func (c *checker) checkCall(cur inspector.Cursor, call *ast.CallExpr) {
+	info := c.pass.TypesInfo
+	fn := ctxapi.Callee(info, call)
+	if fn != nil && fn.Pkg() != nil {
+		if r, fixable, ok := c.replacement(fn); ok {
+			src := c.inboundAt(cur)
+			if src == nil || (r.Variant == "NewRequestWithContext" && c.contextAttached(cur, call)) {
+				return
+			}
+			c.reportDrop(call, fn, r, fixable, src)
+			return
+		}
+		if ctxapi.IsWithoutCancel(info, call) || ctxapi.IsCallTo(info, call, "context", "AfterFunc") || isLogging(fn) {
+			return // deliberate detachment, lifetime hooks, log values
+		}
+	}
+	sig, _ := types.Unalias(info.TypeOf(call.Fun)).(*types.Signature)
+	if sig == nil {
+		if t := info.TypeOf(call.Fun); t != nil {
+			sig, _ = t.Underlying().(*types.Signature)
+		}
+	}
+	for i, arg := range call.Args {
+		if !c.isStored(arg) || !ctxapi.TakesContext(sig, i) {
+			continue
+		}
+		src := c.inboundAt(cur)
+		if src == nil || c.reachedThrough(arg, src) || c.writtenIn(cur, arg) {
+			continue
+		}
+		derives := i == 0 && fn != nil && ctxapi.IsDerivation(info, call)
+		c.reportStored(arg, src, derives)
+	}
+}
+
+// replacement returns how fn's call should be written to carry the
+// caller's cancellation: the standard library's table, else fn's
+// XContext/XWithContext sibling. fixable says whether the sibling can
+// replace the call as is (same results).
+func (c *checker) replacement(fn *types.Func) (knowledge.Replacement, bool, bool) {
+	fn = fn.Origin()
+	if r, ok := knowledge.NoCancel[fn.FullName()]; ok {
+		return r, true, true
+	}
+	variant, ok := c.variants[fn]
+	if !ok {
+		variant = ctxapi.ContextVariant(fn)
+		c.variants[fn] = variant
+	}
+	if variant == nil || isLogging(fn) {
+		return knowledge.Replacement{}, false, false
+	}
+	fixable := types.Identical(fn.Type().(*types.Signature).Results(), variant.Type().(*types.Signature).Results())
+	return knowledge.Replacement{Variant: variant.Name()}, fixable, true
+}
+
+// contextAttached reports whether the request http.NewRequest builds at
+// call gets a context through req.WithContext or req.Clone, in the same
+// function, before it is sent (passed to a Do or RoundTrip call).
+func (c *checker) contextAttached(cur inspector.Cursor, call *ast.CallExpr) bool {
+	info := c.pass.TypesInfo
+	parent, _ := ctxapi.Unparen(cur)
+	req, _ := ctxapi.AssignedVar(info, parent, call)
+	if req == nil {
+		return false
+	}
+	body := enclosingFunc(cur)
+	attached, sent := token.NoPos, token.NoPos
+	for cc := range body.Preorder((*ast.CallExpr)(nil)) {
+		n := cc.Node().(*ast.CallExpr)
+		if n.Pos() < call.End() {
+			continue
+		}
+		fn := ctxapi.Callee(info, n)
+		if fn == nil {
+			continue
+		}
+		if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && (fn.Name() == "WithContext" || fn.Name() == "Clone") && usesVar(info, sel.X, req) {
+			if attached == token.NoPos || n.Pos() < attached {
+				attached = n.Pos()
+			}
+		}
+		if fn.Name() == "Do" || fn.Name() == "RoundTrip" {
+			for _, arg := range n.Args {
+				if usesVar(info, arg, req) && (sent == token.NoPos || n.Pos() < sent) {
+					sent = n.Pos()
+				}
+			}
+		}
+	}
+	return attached != token.NoPos && (sent == token.NoPos || attached < sent)
+}
+
+func usesVar(info *types.Info, e ast.Expr, v *types.Var) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	return ok && info.Uses[id] == v
+}
+
+// enclosingFunc returns the cursor of the innermost function around cur.
+func enclosingFunc(cur inspector.Cursor) inspector.Cursor {
+	for fn := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		return fn
+	}
+	return cur
+}
+
+// reportDrop reports a call that cannot carry the caller's cancellation.
+func (c *checker) reportDrop(call *ast.CallExpr, fn *types.Func, r knowledge.Replacement, fixable bool, src *inbound.Source) {
+	fun := ast.Unparen(call.Fun)
+	name := types.ExprString(fun)
+	problem := r.Problem
+	if problem == "" {
+		problem = "cannot be cancelled when the caller gives up"
+	}
+	advice := r.Advice
+	recv, isMethod := c.receiver(fun)
+	if advice == "" {
+		args := "({ctx}, ...)"
+		if sig, ok := fn.Type().(*types.Signature); ok && sig.Params().Len() == 0 {
+			args = "({ctx})"
+		}
+		if isMethod {
+			advice = "use {recv}." + r.Variant + args
+		} else {
+			advice = "use {q}" + r.Variant + args
+		}
+	}
+	ctxName := src.Expr
+	if ctxName == "" {
+		ctxName = "ctx"
+		advice = "name the caller's context parameter and " + advice
+	}
+	vars := map[string]string{"ctx": ctxName, "q": c.messageQualifier(fun, fn), "args": "..."}
+	if isMethod {
+		vars["recv"] = types.ExprString(recv)
+	}
+	d := analysis.Diagnostic{
+		Pos:     call.Pos(),
+		End:     call.End(),
+		Message: fmt.Sprintf("%s %s; %s", name, problem, expand(advice, vars, "...")),
+	}
+	if ctx, ok := src.ExprAt(c.pass.Pkg, call.Pos()); ok {
+		if fix, ok := c.dropFix(call, fun, r, fixable, ctx); ok {
+			d.SuggestedFixes = []analysis.SuggestedFix{fix}
+		}
+	}
+	c.rep.Report(d)
+}
+
+// receiver returns the receiver expression of a method call as written.
+func (c *checker) receiver(fun ast.Expr) (ast.Expr, bool) {
+	sel, ok := fun.(*ast.SelectorExpr)
+	if !ok {
+		return nil, false
+	}
+	s := c.pass.TypesInfo.Selections[sel]
+	if s == nil || s.Kind() != types.MethodVal {
+		return nil, false
+	}
+	return sel.X, true
+}
+
+// writtenQualifier returns the package qualifier of a call as written
+// ("http."), "" for an unqualified call, and false for a method call.
+func (c *checker) writtenQualifier(fun ast.Expr) (string, bool) {
+	switch f := fun.(type) {
+	case *ast.Ident:
+		return "", true
+	case *ast.SelectorExpr:
+		if id, ok := f.X.(*ast.Ident); ok {
+			if _, ok := c.pass.TypesInfo.Uses[id].(*types.PkgName); ok {
+				return id.Name + ".", true
+			}
+		}
+	}
+	return "", false
+}
+
+// messageQualifier names the callee's package for a message: as written,
+// or by its name for a method or a dot import.
+func (c *checker) messageQualifier(fun ast.Expr, fn *types.Func) string {
+	if q, ok := c.writtenQualifier(fun); ok && q != "" {
+		return q
+	}
+	if fn.Pkg() == c.pass.Pkg {
+		return ""
+	}
+	return fn.Pkg().Name() + "."
+}
+
+// dropFix rewrites the call to carry ctx: the sibling with ctx first, or
+// the table's template.
+func (c *checker) dropFix(call *ast.CallExpr, fun ast.Expr, r knowledge.Replacement, fixable bool, ctx string) (analysis.SuggestedFix, bool) {
+	if !fixable {
+		return analysis.SuggestedFix{}, false
+	}
+	if r.Fix == "" && r.Variant != "" {
+		var id *ast.Ident
+		switch f := fun.(type) {
+		case *ast.Ident:
+			id = f
+		case *ast.SelectorExpr:
+			if s := c.pass.TypesInfo.Selections[f]; s != nil && s.Kind() == types.MethodExpr {
+				return analysis.SuggestedFix{}, false // the receiver is the first argument
+			}
+			id = f.Sel
+		default:
+			return analysis.SuggestedFix{}, false // explicit type arguments
+		}
+		insert := ctx
+		if len(call.Args) > 0 {
+			insert += ", "
+		}
+		return analysis.SuggestedFix{
+			Message: fmt.Sprintf("Call %s with %s", r.Variant, ctx),
+			TextEdits: []analysis.TextEdit{
+				{Pos: id.Pos(), End: id.End(), NewText: []byte(r.Variant)},
+				{Pos: call.Lparen + 1, End: call.Lparen + 1, NewText: []byte(insert)},
+			},
+		}, true
+	}
+	if r.Fix == "" {
+		return analysis.SuggestedFix{}, false
+	}
+	vars := map[string]string{"ctx": ctx}
+	if q, ok := c.writtenQualifier(fun); ok {
+		vars["q"] = q
+	}
+	if recv, ok := c.receiver(fun); ok {
+		vars["recv"] = c.source(recv)
+	}
+	var args []string
+	for i, a := range call.Args {
+		s := c.source(a)
+		vars[strconv.Itoa(i)] = s
+		if i == len(call.Args)-1 && call.Ellipsis.IsValid() {
+			s += "..."
+		}
+		args = append(args, s)
+	}
+	vars["args"] = strings.Join(args, ", ")
+	text, ok := expandAll(r.Fix, vars)
+	if !ok {
+		return analysis.SuggestedFix{}, false
+	}
+	return analysis.SuggestedFix{
+		Message:   "Replace with " + text,
+		TextEdits: []analysis.TextEdit{{Pos: call.Pos(), End: call.End(), NewText: []byte(text)}},
+	}, true
+}
+
+// source prints an expression as Go source.
+func (c *checker) source(e ast.Expr) string {
+	var buf bytes.Buffer
+	if err := format.Node(&buf, c.pass.Fset, e); err != nil {
+		return types.ExprString(e)
+	}
+	return buf.String()
+}
+
+// expand fills a template's {name} placeholders; those without a value
+// become missing. Other braces (Dialer{}) are literal.
+func expand(tmpl string, vars map[string]string, missing string) string {
+	var b strings.Builder
+	for {
+		open := strings.IndexByte(tmpl, '{')
+		if open < 0 {
+			b.WriteString(tmpl)
+			return b.String()
+		}
+		b.WriteString(tmpl[:open])
+		tmpl = tmpl[open:]
+		end := strings.IndexByte(tmpl, '}')
+		if end < 0 || !isPlaceholder(tmpl[1:end]) {
+			b.WriteByte('{')
+			tmpl = tmpl[1:]
+			continue
+		}
+		if v, ok := vars[tmpl[1:end]]; ok {
+			b.WriteString(v)
+		} else {
+			b.WriteString(missing)
+		}
+		tmpl = tmpl[end+1:]
+	}
+}
+
+// expandAll is expand that fails when a placeholder has no value.
+func expandAll(tmpl string, vars map[string]string) (string, bool) {
+	const sentinel = "\x00"
+	s := expand(tmpl, vars, sentinel)
+	return s, !strings.Contains(s, sentinel)
+}
+
+func isPlaceholder(key string) bool {
+	switch key {
+	case "ctx", "q", "recv", "args":
+		return true
+	}
+	_, err := strconv.Atoi(key)
+	return err == nil
+}
+
+// isStored reports whether e is a context kept beyond a call: a struct
+// field or a package-level variable.
+func (c *checker) isStored(e ast.Expr) bool {
+	info := c.pass.TypesInfo
+	switch e := ast.Unparen(e).(type) {
+	case *ast.SelectorExpr:
+		if s := info.Selections[e]; s != nil {
+			return s.Kind() == types.FieldVal && ctxapi.IsContext(s.Type(), c.iface)
+		}
+		return c.isPackageContext(e.Sel)
+	case *ast.Ident:
+		return c.isPackageContext(e)
+	}
+	return false
+}
+
+func (c *checker) isPackageContext(id *ast.Ident) bool {
+	v, ok := c.pass.TypesInfo.Uses[id].(*types.Var)
+	return ok && !v.IsField() && v.Pkg() != nil && v.Parent() == v.Pkg().Scope() && ctxapi.IsContext(v.Type(), c.iface)
+}
+
+// reachedThrough reports whether the stored context hangs off the inbound
+// value itself (req.Ctx where req brings the context).
+func (c *checker) reachedThrough(e ast.Expr, src *inbound.Source) bool {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.SelectorExpr:
+			e = x.X
+		case *ast.StarExpr:
+			e = x.X
+		case *ast.Ident:
+			return c.pass.TypesInfo.Uses[x] == src.Param
+		default:
+			return false
+		}
+	}
+}
+
+// writtenIn reports whether the function that owns cur stores the context
+// itself (s.ctx, s.cancel = context.WithCancel(ctx); &T{ctx: ctx}): it
+// then sets up a lifetime of its own on purpose.
+func (c *checker) writtenIn(cur inspector.Cursor, e ast.Expr) bool {
+	info := c.pass.TypesInfo
+	var obj types.Object
+	switch e := ast.Unparen(e).(type) {
+	case *ast.SelectorExpr:
+		obj = info.Uses[e.Sel]
+	case *ast.Ident:
+		obj = info.Uses[e]
+	}
+	if obj == nil {
+		return false
+	}
+	owner := cur
+	for fn := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		owner = fn
+	}
+	writes := func(lhs ast.Expr) bool {
+		switch l := ast.Unparen(lhs).(type) {
+		case *ast.SelectorExpr:
+			return info.Uses[l.Sel] == obj
+		case *ast.Ident:
+			return info.Uses[l] == obj
+		}
+		return false
+	}
+	for n := range owner.Preorder((*ast.AssignStmt)(nil), (*ast.KeyValueExpr)(nil)) {
+		switch n := n.Node().(type) {
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				if writes(l) {
+					return true
+				}
+			}
+		case *ast.KeyValueExpr:
+			if id, ok := n.Key.(*ast.Ident); ok && info.Uses[id] == obj {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// checkAssign reports a stored context copied into the inbound context's
+// variable, or into a local variable that is then passed as a context.
+func (c *checker) checkAssign(cur inspector.Cursor, rhs []ast.Expr) {
+	for _, r := range rhs {
+		if !c.isStored(r) {
+			continue
+		}
+		v, _ := ctxapi.AssignedVar(c.pass.TypesInfo, cur, ast.Unparen(r))
+		if v == nil {
+			continue
+		}
+		src := c.inboundAt(cur)
+		if src == nil || c.reachedThrough(r, src) || c.writtenIn(cur, r) {
+			continue
+		}
+		if v == src.Param && src.Kind == inbound.Param {
+			c.reportOverwrite(r, src)
+		} else if c.passedAsContext(cur, v) {
+			c.reportStored(r, src, false)
+		}
+	}
+}
+
+// passedAsContext reports whether the function around cur passes v to a
+// context parameter.
+func (c *checker) passedAsContext(cur inspector.Cursor, v *types.Var) bool {
+	info := c.pass.TypesInfo
+	for cc := range enclosingFunc(cur).Preorder((*ast.CallExpr)(nil)) {
+		call := cc.Node().(*ast.CallExpr)
+		if ctxapi.IsWithoutCancel(info, call) {
+			continue
+		}
+		t := info.TypeOf(call.Fun)
+		if t == nil {
+			continue
+		}
+		sig, _ := t.Underlying().(*types.Signature)
+		for i, arg := range call.Args {
+			if usesVar(info, arg, v) && ctxapi.TakesContext(sig, i) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (c *checker) reportStored(e ast.Expr, src *inbound.Source, derives bool) {
+	name := types.ExprString(e)
+	var msg string
+	switch {
+	case src.Expr == "" && derives:
+		msg = fmt.Sprintf("deriving from the stored context %s ignores the caller's cancellation; name the caller's context parameter and derive from it", name)
+	case src.Expr == "":
+		msg = fmt.Sprintf("passing the stored context %s ignores the caller's cancellation; name the caller's context parameter and pass it", name)
+	case derives:
+		msg = fmt.Sprintf("deriving from the stored context %s ignores the cancellation of %s; derive from %s", name, src.Expr, src.Expr)
+	default:
+		msg = fmt.Sprintf("passing the stored context %s ignores the cancellation of %s; pass %s", name, src.Expr, src.Expr)
+	}
+	c.reportReplace(e, msg, src)
+}
+
+func (c *checker) reportOverwrite(e ast.Expr, src *inbound.Source) {
+	name := src.Param.Name()
+	msg := fmt.Sprintf("assigning the stored context %s to %s drops the caller's cancellation; keep %s", types.ExprString(e), name, name)
+	c.rep.Report(analysis.Diagnostic{Pos: e.Pos(), End: e.End(), Message: msg})
+}
+
+// reportReplace reports e and offers to replace it with the inbound context.
+func (c *checker) reportReplace(e ast.Expr, msg string, src *inbound.Source) {
+	d := analysis.Diagnostic{Pos: e.Pos(), End: e.End(), Message: msg}
+	if ctx, ok := src.ExprAt(c.pass.Pkg, e.Pos()); ok {
+		d.SuggestedFixes = []analysis.SuggestedFix{{
+			Message:   fmt.Sprintf("Replace %s with %s", types.ExprString(e), ctx),
+			TextEdits: []analysis.TextEdit{{Pos: e.Pos(), End: e.End(), NewText: []byte(ctx)}},
+		}}
+	}
+	c.rep.Report(d)
+}

@@ -1,0 +1,154 @@
+package sibling
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"github.com/uptrace/opentelemetry-go-extra/otelzap"
+)
+
+// The analysed code's own client, with both forms.
+type Inventory struct{ addr string }
+
+type Item struct{ SKU string }
+
+func (c *Inventory) Reserve(sku string, n int) error { return c.ReserveContext(context.Background(), sku, n) }
+
+func (c *Inventory) ReserveContext(ctx context.Context, sku string, n int) error { return ctx.Err() }
+
+func (c *Inventory) Lookup(skus ...string) ([]Item, error) { return nil, nil }
+
+func (c *Inventory) LookupContext(ctx context.Context, skus ...string) ([]Item, error) {
+	return nil, ctx.Err()
+}
+
+// Release has a context form with an extra timeout: not a sibling.
+func (c *Inventory) Release(sku string) error { return nil }
+
+func (c *Inventory) ReleaseContext(ctx context.Context, sku string, timeout time.Duration) error {
+	return nil
+}
+
+// Package-level pairs.
+func Resize(img []byte, w, h int) ([]byte, error) { return img, nil }
+
+func ResizeContext(ctx context.Context, img []byte, w, h int) ([]byte, error) { return img, nil }
+
+type Checkout struct{ inv *Inventory }
+
+func (co *Checkout) Place(ctx context.Context, sku string) error {
+	if err := co.inv.Reserve(sku, 1); err != nil { // want `co.inv.Reserve cannot be cancelled when the caller gives up; use co.inv.ReserveContext\(ctx, ...\)`
+		return err
+	}
+	items, err := co.inv.Lookup(sku) // want `co.inv.Lookup cannot be cancelled`
+	_ = items
+	return err
+}
+
+func Thumb(ctx context.Context, img []byte) ([]byte, error) {
+	return Resize(img, 64, 64) // want `Resize cannot be cancelled when the caller gives up; use ResizeContext\(ctx, ...\)`
+}
+
+// A context variant that drops its own context is the mistake itself.
+func (c *Inventory) ReserveAllContext(ctx context.Context, skus []string) error {
+	for _, s := range skus {
+		if err := c.Reserve(s, 1); err != nil { // want `c.Reserve cannot be cancelled when the caller gives up; use c.ReserveContext\(ctx, ...\)`
+			return err
+		}
+	}
+	return nil
+}
+
+// Through an interface that offers both forms.
+type Reserver interface {
+	Reserve(sku string, n int) error
+	ReserveContext(ctx context.Context, sku string, n int) error
+}
+
+func Hold(ctx context.Context, r Reserver, sku string) error {
+	return r.Reserve(sku, 2) // want `r.Reserve cannot be cancelled when the caller gives up; use r.ReserveContext\(ctx, ...\)`
+}
+
+// A generic client.
+type Cache[K comparable, V any] struct{ m map[K]V }
+
+func (c *Cache[K, V]) Fetch(k K) (V, error) { return c.m[k], nil }
+
+func (c *Cache[K, V]) FetchContext(ctx context.Context, k K) (V, error) { return c.m[k], ctx.Err() }
+
+func Price(ctx context.Context, c *Cache[string, float64], sku string) (float64, error) {
+	return c.Fetch(sku) // want `c.Fetch cannot be cancelled when the caller gives up; use c.FetchContext\(ctx, ...\)`
+}
+
+func Load[T any](id string) (T, error) {
+	var zero T
+	return zero, nil
+}
+
+func LoadContext[T any](ctx context.Context, id string) (T, error) {
+	var zero T
+	return zero, ctx.Err()
+}
+
+func Get(ctx context.Context, id string) (Item, error) {
+	return Load[Item](id) // want `Load\[Item\] cannot be cancelled when the caller gives up; use LoadContext\(ctx, ...\)`
+}
+
+// A closure on the request path.
+func (co *Checkout) PlaceAll(ctx context.Context, skus []string) error {
+	each := func(s string) error {
+		return co.inv.Reserve(s, 1) // want `co.inv.Reserve cannot be cancelled`
+	}
+	for _, s := range skus {
+		if err := each(s); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ---- Left alone ----
+
+// The plain form delegating to its own variant: no inbound context, and
+// the root is ctxbackground's.
+func (c *Inventory) ReserveOne(sku string) error {
+	return c.ReserveContext(context.Background(), sku, 1)
+}
+
+func (co *Checkout) PlaceGood(ctx context.Context, sku string) error {
+	if err := co.inv.ReserveContext(ctx, sku, 1); err != nil {
+		return err
+	}
+	_, err := ResizeContext(ctx, nil, 1, 1)
+	return err
+}
+
+// A context form with other parameters is not a sibling.
+func (co *Checkout) Cancel(ctx context.Context, sku string) error {
+	return co.inv.Release(sku)
+}
+
+// Logging: the context variants carry values, not cancellation.
+type Logger struct{ *slog.Logger }
+
+func (l Logger) Infof(format string, args ...any)                           {}
+func (l Logger) InfofContext(ctx context.Context, format string, args ...any) {}
+
+func (co *Checkout) Logged(ctx context.Context, log *slog.Logger, zl *otelzap.Logger, l Logger, sku string) {
+	slog.Info("placing order", "sku", sku)
+	log.Warn("low stock", "sku", sku)
+	log.Error("failed", "sku", sku)
+	l.Debug("wrapper", "sku", sku)
+	l.Infof("sku %s", sku)
+	zl.Info("placing order")
+	_ = zl.Sync()
+}
+
+// Off the request path and in goroutines.
+func Warm(inv *Inventory) { inv.Reserve("warm", 0) }
+
+func (co *Checkout) Later(ctx context.Context, sku string) {
+	go co.inv.Reserve(sku, 1)
+	go func() { _, _ = co.inv.Lookup(sku) }()
+}

@@ -1,0 +1,180 @@
+// Package stored holds stored contexts (struct fields, package variables)
+// used where the caller's context is in scope, and the shapes left alone.
+package stored
+
+import (
+	"context"
+	"database/sql"
+	"net/http"
+	"time"
+)
+
+var appCtx = context.Background()
+
+type Server struct {
+	ctx    context.Context
+	cancel context.CancelFunc
+	db     *sql.DB
+	cfg    struct{ base context.Context }
+}
+
+func (s *Server) Get(ctx context.Context, id string) error {
+	row := s.db.QueryRowContext(s.ctx, "SELECT 1 FROM items WHERE id = $1", id) // want `passing the stored context s.ctx ignores the cancellation of ctx; pass ctx`
+	return row.Err()
+}
+
+func (s *Server) Put(ctx context.Context, id string) error {
+	tctx, cancel := context.WithTimeout(s.ctx, time.Second) // want `deriving from the stored context s.ctx ignores the cancellation of ctx; derive from ctx`
+	defer cancel()
+	_, err := s.db.ExecContext(tctx, "INSERT INTO items VALUES ($1)", id)
+	return err
+}
+
+func (s *Server) Nested(ctx context.Context) error {
+	return s.db.PingContext(s.cfg.base) // want `passing the stored context s.cfg.base ignores the cancellation of ctx`
+}
+
+func (s *Server) Global(ctx context.Context) error {
+	_, err := s.db.ExecContext(appCtx, "DELETE FROM sessions") // want `passing the stored context appCtx ignores the cancellation of ctx; pass ctx`
+	return err
+}
+
+func (s *Server) Derived(ctx context.Context) error {
+	vctx := context.WithValue(appCtx, "k", "v") // want `deriving from the stored context appCtx ignores the cancellation of ctx`
+	return s.db.PingContext(vctx)
+}
+
+// A handler: the inbound context is r.Context().
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	req, _ := http.NewRequestWithContext(s.ctx, "GET", "http://backend/", nil) // want `passing the stored context s.ctx ignores the cancellation of r.Context\(\); pass r.Context\(\)`
+	http.DefaultClient.Do(req)
+	r2 := r.WithContext(s.ctx) // want `passing the stored context s.ctx ignores the cancellation of r.Context\(\)`
+	_ = r2
+}
+
+// Copied into a local variable first.
+func (s *Server) Copy(ctx context.Context) error {
+	c := s.ctx // want `passing the stored context s.ctx ignores the cancellation of ctx; pass ctx`
+	return s.db.PingContext(c)
+}
+
+// Overwriting the inbound context.
+func (s *Server) Overwrite(ctx context.Context) error {
+	ctx = s.ctx // want `assigning the stored context s.ctx to ctx drops the caller's cancellation; keep ctx`
+	return s.db.PingContext(ctx)
+}
+
+// A closure on the request path.
+func (s *Server) Batch(ctx context.Context, ids []string) {
+	for _, id := range ids {
+		func() {
+			s.db.ExecContext(s.ctx, "DELETE FROM items WHERE id = $1", id) // want `passing the stored context s.ctx`
+		}()
+	}
+}
+
+// A function value taking a context.
+func (s *Server) Each(ctx context.Context, fn func(context.Context) error) error {
+	return fn(s.ctx) // want `passing the stored context s.ctx`
+}
+
+// A blank inbound context.
+func (s *Server) Blank(_ context.Context) error {
+	return s.db.PingContext(s.ctx) // want `passing the stored context s.ctx ignores the caller's cancellation; name the caller's context parameter and pass it`
+}
+
+// A job carrying its own context, passed beside the caller's.
+type Job struct {
+	ctx context.Context
+	id  string
+}
+
+func (s *Server) Run(ctx context.Context, job *Job) error {
+	_, err := s.db.ExecContext(job.ctx, "UPDATE jobs SET state = 'run' WHERE id = $1", job.id) // want `passing the stored context job.ctx`
+	return err
+}
+
+// ---- Left alone ----
+
+// Off the request path: the server's own lifetime.
+func (s *Server) loop() {
+	for {
+		if err := s.db.PingContext(s.ctx); err != nil {
+			return
+		}
+	}
+}
+
+func NewServer(ctx context.Context, db *sql.DB) *Server {
+	s := &Server{db: db}
+	s.ctx, s.cancel = context.WithCancel(ctx)
+	s.db.PingContext(s.ctx) // the function set up s.ctx itself
+	go s.loop()
+	return s
+}
+
+func Start(ctx context.Context, db *sql.DB) *Server {
+	s := &Server{ctx: ctx, db: db}
+	db.PingContext(s.ctx)
+	return s
+}
+
+// Detached work: the server's context outlives the request on purpose.
+func (s *Server) Enqueue(ctx context.Context, id string) {
+	go s.db.ExecContext(s.ctx, "INSERT INTO queue VALUES ($1)", id)
+	go func() {
+		s.db.ExecContext(s.ctx, "INSERT INTO queue VALUES ($1)", id)
+	}()
+}
+
+// Deliberately detached from the stored context, and lifetime hooks.
+func (s *Server) Detach(ctx context.Context) {
+	bg := context.WithoutCancel(s.ctx)
+	_ = bg
+	stop := context.AfterFunc(s.ctx, func() {})
+	defer stop()
+}
+
+// Watching the server's shutdown is not passing it on.
+func (s *Server) Wait(ctx context.Context) error {
+	select {
+	case <-s.ctx.Done():
+		return s.ctx.Err()
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// A context reached through the inbound value itself.
+type Request struct {
+	context.Context
+	Ctx context.Context
+	ID  string
+}
+
+func (s *Server) Handle(req Request) error {
+	if err := s.db.PingContext(req.Ctx); err != nil {
+		return err
+	}
+	return s.db.PingContext(req.Context)
+}
+
+// Using the inbound context.
+func (s *Server) Good(ctx context.Context) error {
+	tctx, cancel := context.WithTimeout(ctx, time.Second)
+	defer cancel()
+	return s.db.PingContext(tctx)
+}
+
+// A stored context in a local variable that is never passed on.
+func (s *Server) Peek(ctx context.Context) bool {
+	c := s.ctx
+	return c.Err() != nil
+}
+
+// A stored non-context field.
+func (s *Server) Cancel(ctx context.Context) {
+	s.cancel()
+}
+
+// Tests live in _test.go files.
