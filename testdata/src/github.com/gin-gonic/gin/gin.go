@@ -2,7 +2,6 @@
 package gin
 
 import (
-	"context"
 	"net/http"
 	"time"
 )

@@ -1,0 +1,116 @@
+// Package a asks the request-path question at every probe() call; the
+// test analyzer reports the answer.
+package a
+
+import (
+	"context"
+	ctxpkg "context"
+	"net/http"
+	"testing"
+
+	"example.com/web"
+	"github.com/gin-gonic/gin"
+	"github.com/labstack/echo/v4"
+	"google.golang.org/grpc"
+)
+
+func probe() {}
+
+func Param(ctx context.Context) {
+	probe() // want `inbound ctx`
+}
+
+func Renamed(c ctxpkg.Context) {
+	probe() // want `inbound c`
+}
+
+func Blank(_ context.Context, n int) {
+	probe() // want `inbound <blank>`
+}
+
+func Unnamed(context.Context) {
+	probe() // want `inbound <blank>`
+}
+
+func Request(w http.ResponseWriter, r *http.Request) {
+	probe() // want `inbound r.Context\(\)`
+}
+
+// A context parameter wins over a request.
+func Both(r *http.Request, ctx context.Context) {
+	probe() // want `inbound ctx`
+}
+
+func Stream(s grpc.ServerStream) {
+	probe() // want `inbound s.Context\(\)`
+}
+
+type scope struct {
+	context.Context
+	user string
+}
+
+func Embedded(s scope) {
+	probe() // want `inbound s`
+}
+
+func Gin(c *gin.Context) {
+	probe() // want `inbound c.Request.Context\(\)`
+}
+
+func Echo(c echo.Context) {
+	probe() // want `inbound c.Request\(\).Context\(\)`
+}
+
+func Framework(c *web.Ctx) {
+	probe() // want `inbound c.Req\(\).Context\(\)`
+}
+
+func Generic[C context.Context](ctx C) {
+	probe() // want `inbound ctx`
+}
+
+func Closures(ctx context.Context) {
+	f := func() {
+		probe() // want `inbound ctx`
+		g := func(r *http.Request) {
+			probe() // want `inbound r.Context\(\)`
+		}
+		_ = g
+	}
+	_ = f
+	go func() {
+		probe() // want `inbound ctx detached`
+	}()
+	go func(ctx context.Context) {
+		probe() // want `inbound ctx`
+	}(ctx)
+	defer probe() // want `inbound ctx`
+}
+
+var Handler = func(w http.ResponseWriter, r *http.Request) {
+	probe() // want `inbound r.Context\(\)`
+}
+
+// Off the request path.
+
+func main() { probe() }
+
+func init() { probe() }
+
+func NoContext(n int, s string) { probe() }
+
+func NotAContext(ctx string) { probe() }
+
+func Test(t *testing.T) { probe() }
+
+func Lit() {
+	func() { probe() }()
+}
+
+var _ = func() int { probe(); return 0 }()
+
+type Server struct{ ctx context.Context }
+
+// A stored context is not an inbound one.
+func (s *Server) Method() { probe() }
