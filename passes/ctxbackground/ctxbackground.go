@@ -136,7 +136,7 @@ func (c *checker) checkRoot(cur inspector.Cursor, call *ast.CallExpr) {
 		return
 	}
 	info := c.pass.TypesInfo
-	if isNilGuard(info, cur) || c.buildsContext(cur) {
+	if ctxapi.IsNilGuard(info, cur) || c.buildsContext(cur) {
 		return
 	}
 	root := rootName(info, call)
@@ -187,26 +187,6 @@ func (c *checker) checkRoot(cur inspector.Cursor, call *ast.CallExpr) {
 		}}
 	}
 	c.rep.Report(d)
-}
-
-// isNilGuard reports whether the root stands in for a nil context, as in
-// `if ctx == nil { ctx = context.Background() }`: there is no caller's
-// context to lose.
-func isNilGuard(info *types.Info, cur inspector.Cursor) bool {
-	for c := range cur.Enclosing((*ast.IfStmt)(nil), (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		ifStmt, ok := c.Node().(*ast.IfStmt)
-		if !ok {
-			return false
-		}
-		if cmp, ok := ast.Unparen(ifStmt.Cond).(*ast.BinaryExpr); ok && cmp.Op == token.EQL {
-			for _, pair := range [][2]ast.Expr{{cmp.X, cmp.Y}, {cmp.Y, cmp.X}} {
-				if tv, ok := info.Types[pair[1]]; ok && tv.IsNil() && ctxapi.IsContextType(info.TypeOf(pair[0])) {
-					return true
-				}
-			}
-		}
-	}
-	return false
 }
 
 // buildsContext reports whether the root is a field of a composite literal
