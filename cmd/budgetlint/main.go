@@ -25,12 +25,16 @@ import (
 	"golang.org/x/tools/go/analysis/unitchecker"
 
 	"github.com/budgetlint/budgetlint/passes/ctxbackground"
+	"github.com/budgetlint/budgetlint/passes/dropcancel"
+	"github.com/budgetlint/budgetlint/passes/fixedtimeout"
 	"github.com/budgetlint/budgetlint/passes/inbound"
 )
 
 // passes are budgetlint's analyzers, in the order they are documented.
 var passes = []*analysis.Analyzer{
 	ctxbackground.Analyzer,
+	fixedtimeout.Analyzer,
+	dropcancel.Analyzer,
 }
 
 // Exit codes.
@@ -58,6 +62,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return simCommand(args[1:], stdout, stderr)
 		case "explain":
 			return explainCommand(args[1:], stdout, stderr)
+		case "lsp":
+			return lspCommand(args[1:], os.Stdin, stdout, stderr)
 		case "help":
 			return helpCommand(args[1:], stdout, stderr)
 		}
