@@ -523,6 +523,15 @@ func (w *walker) evalEq(x, y ast.Expr, op token.Token, s state) (tri, state) {
 			}
 			// status.Code(err) == codes.DeadlineExceeded
 			if call, ok := ast.Unparen(a).(*ast.CallExpr); ok && w.mentionsErr(call) && s.known() {
+				if isGRPCCode(w.info, call) {
+					// status.Code(nil) is codes.OK (0), and no error has it.
+					if v, ok := constInt(w.info, b); ok && v == 0 {
+						return result(f.errNil()), s
+					}
+					if f.errNil() {
+						return result(false), s
+					}
+				}
 				if kind := cancelKind(w.info, b); kind != notYet {
 					switch {
 					case f.errNil():
@@ -690,4 +699,10 @@ func cancelKind(info *types.Info, e ast.Expr) fork {
 		return deadline
 	}
 	return notYet
+}
+
+// isGRPCCode reports whether call is gRPC's status.Code(err).
+func isGRPCCode(info *types.Info, call *ast.CallExpr) bool {
+	fn := callee(info, call)
+	return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "google.golang.org/grpc/status" && fn.Name() == "Code"
 }

@@ -1,0 +1,307 @@
+package retrybudget
+
+import (
+	"go/ast"
+	"go/types"
+
+	"github.com/budgetlint/budgetlint/internal/ctxapi"
+	"github.com/budgetlint/budgetlint/internal/retryloop"
+)
+
+// budgeted reports whether the loop consults a context's budget: a
+// context's Err, Done or Deadline in its condition or body (a select case
+// included), a deadline or done channel read before the loop and used in
+// it, or a wait helper given the context, which returns on cancellation.
+// The retried calls do not count, even when they check the context
+// themselves: their failure is what the loop retries.
+func (c *checker) budgeted(loop *retryloop.Loop) bool {
+	retried := map[ast.Node]bool{}
+	for _, call := range loop.Retried {
+		retried[call] = true
+		retried[ast.Unparen(call.Fun)] = true
+	}
+	budgetVars := c.budgetVars()
+	info := c.pass.TypesInfo
+	found := false
+	inspectSync(loop.Node, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return !retried[n]
+		case *ast.Ident:
+			if v, ok := info.Uses[n].(*types.Var); ok && budgetVars[v] {
+				found = true
+			}
+		case *ast.CallExpr:
+			switch {
+			case c.isContextCheck(n):
+				found = true
+			case retried[n]:
+			case c.waitsOnContext(n):
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// checksContext reports whether n reads a context's Err, Done or Deadline,
+// or context.Cause, outside go statements.
+func (c *checker) checksContext(n ast.Node) bool {
+	found := false
+	inspectSync(n, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && c.isContextCheck(call) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// isContextCheck reports whether call is x.Err(), x.Done() or
+// x.Deadline() on a context, or context.Cause(x).
+func (c *checker) isContextCheck(call *ast.CallExpr) bool {
+	info := c.pass.TypesInfo
+	if ctxapi.IsCallTo(info, call, "context", "Cause") {
+		return true
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	switch sel.Sel.Name {
+	case "Err", "Done", "Deadline":
+	default:
+		return false
+	}
+	if fn, ok := info.Uses[sel.Sel].(*types.Func); ok && fn.Pkg() != nil && fn.Pkg().Path() == "context" {
+		return true
+	}
+	return ctxapi.IsContext(info.TypeOf(sel.X), c.iface)
+}
+
+// budgetVars finds variables that hold a context's done channel or
+// deadline (done := ctx.Done(); deadline, ok := ctx.Deadline()).
+func (c *checker) budgetVars() map[*types.Var]bool {
+	info := c.pass.TypesInfo
+	vars := map[*types.Var]bool{}
+	if c.body == nil {
+		return vars
+	}
+	ast.Inspect(c.body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Rhs) != 1 {
+			return true
+		}
+		call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+		if !ok || !c.isContextCheck(call) {
+			return true
+		}
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Err" {
+			return true // a snapshot of Err() before the loop does not bound it
+		}
+		if id, ok := ast.Unparen(as.Lhs[0]).(*ast.Ident); ok {
+			if v, ok := objOf(info, id).(*types.Var); ok {
+				vars[v] = true
+			}
+		}
+		return true
+	})
+	return vars
+}
+
+// waitsOnContext reports whether call is a wait helper given a context,
+// which returns when it is done: a function whose name says it waits,
+// sleeps or backs off, golang.org/x/time/rate and x/sync/semaphore, a
+// same-package function that checks the context, or a closure that does
+// (a closure needs no argument: it captures the context).
+func (c *checker) waitsOnContext(call *ast.CallExpr) bool {
+	info := c.pass.TypesInfo
+	if body := c.closureBody(call); body != nil {
+		return c.checksContext(body)
+	}
+	if !c.givenContext(call) {
+		return false
+	}
+	if retryloop.IsWait(info, call) {
+		return true
+	}
+	fn := ctxapi.Callee(info, call)
+	if fn == nil || fn.Pkg() == nil {
+		return false
+	}
+	switch fn.Pkg().Path() {
+	case "golang.org/x/time/rate", "golang.org/x/sync/semaphore":
+		return true
+	}
+	if fn.Pkg() == c.pass.Pkg {
+		if decl := c.decl(fn.Origin()); decl != nil && decl.Body != nil {
+			return c.checksContext(decl.Body)
+		}
+	}
+	return false
+}
+
+// givenContext reports whether one of call's arguments is a context that
+// is not a fresh root.
+func (c *checker) givenContext(call *ast.CallExpr) bool {
+	info := c.pass.TypesInfo
+	for _, a := range call.Args {
+		if !ctxapi.IsContext(info.TypeOf(a), c.iface) {
+			continue
+		}
+		if root, ok := ast.Unparen(a).(*ast.CallExpr); ok && ctxapi.IsFreshRoot(info, root) {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// closureBody returns the body of the function literal call invokes,
+// written in place or bound once to a local variable of the function
+// being checked; nil otherwise.
+func (c *checker) closureBody(call *ast.CallExpr) *ast.BlockStmt {
+	switch f := ast.Unparen(call.Fun).(type) {
+	case *ast.FuncLit:
+		return f.Body
+	case *ast.Ident:
+		if v, ok := c.pass.TypesInfo.Uses[f].(*types.Var); ok {
+			if lit := c.closureOf(v); lit != nil {
+				return lit.Body
+			}
+		}
+	}
+	return nil
+}
+
+// closureOf returns the function literal a local variable of the checked
+// function is bound to, when it is assigned exactly once.
+func (c *checker) closureOf(v *types.Var) *ast.FuncLit {
+	if c.body == nil || v.Pos() < c.body.Pos() || v.Pos() > c.body.End() {
+		return nil
+	}
+	info := c.pass.TypesInfo
+	var lit *ast.FuncLit
+	n := 0
+	bind := func(id *ast.Ident, value ast.Expr) {
+		if objOf(info, id) == v {
+			n++
+			lit, _ = ast.Unparen(value).(*ast.FuncLit)
+		}
+	}
+	ast.Inspect(c.body, func(node ast.Node) bool {
+		switch node := node.(type) {
+		case *ast.AssignStmt:
+			if len(node.Lhs) == len(node.Rhs) {
+				for i, l := range node.Lhs {
+					if id, ok := ast.Unparen(l).(*ast.Ident); ok {
+						bind(id, node.Rhs[i])
+					}
+				}
+			}
+		case *ast.ValueSpec:
+			for i, id := range node.Names {
+				if i < len(node.Values) {
+					bind(id, node.Values[i])
+				}
+			}
+		}
+		return true
+	})
+	if n != 1 {
+		return nil
+	}
+	return lit
+}
+
+func (c *checker) decl(fn *types.Func) *ast.FuncDecl {
+	if c.decls == nil {
+		c.decls = map[*types.Func]*ast.FuncDecl{}
+		for cur := range c.insp.Root().Preorder((*ast.FuncDecl)(nil)) {
+			d := cur.Node().(*ast.FuncDecl)
+			if f, ok := c.pass.TypesInfo.Defs[d.Name].(*types.Func); ok {
+				c.decls[f] = d
+			}
+		}
+	}
+	return c.decls[fn]
+}
+
+// passesContext reports whether a retried call carries a context: one in
+// the call (an argument, or the receiver chain as in
+// db.QueryRowContext(ctx, q).Scan(&v)), a request (which carries its
+// context), or in the body of the closure it calls.
+func (c *checker) passesContext(loop *retryloop.Loop) bool {
+	for _, call := range loop.Retried {
+		if c.carriesContext(call) {
+			return true
+		}
+		if body := c.closureBody(call); body != nil && c.carriesContext(body) {
+			return true
+		}
+	}
+	return false
+}
+
+// carriesContext reports whether n mentions a context value (not a fresh
+// root) or an *http.Request, which carries one.
+func (c *checker) carriesContext(n ast.Node) bool {
+	info := c.pass.TypesInfo
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		e, ok := n.(ast.Expr)
+		if !ok {
+			return true
+		}
+		if call, ok := e.(*ast.CallExpr); ok && ctxapi.IsFreshRoot(info, call) {
+			return false
+		}
+		switch e.(type) {
+		case *ast.Ident, *ast.SelectorExpr, *ast.CallExpr:
+		default:
+			return true
+		}
+		t := info.TypeOf(e)
+		if t == nil {
+			return true
+		}
+		if ctxapi.IsContext(t, c.iface) || isHTTPRequest(t) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+func isHTTPRequest(t types.Type) bool {
+	p, ok := types.Unalias(t).(*types.Pointer)
+	if !ok {
+		return false
+	}
+	named, ok := types.Unalias(p.Elem()).(*types.Named)
+	return ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == "net/http" && named.Obj().Name() == "Request"
+}
+
+// inspectSync inspects n but not the functions started by go statements.
+func inspectSync(n ast.Node, f func(ast.Node) bool) {
+	ast.Inspect(n, func(n ast.Node) bool {
+		if _, ok := n.(*ast.GoStmt); ok {
+			return false
+		}
+		return n != nil && f(n)
+	})
+}
+
+func objOf(info *types.Info, id *ast.Ident) types.Object {
+	if obj := info.Defs[id]; obj != nil {
+		return obj
+	}
+	return info.Uses[id]
+}

@@ -1,0 +1,70 @@
+// Package retrybudget defines an Analyzer that reports retry loops and
+// retry helpers that never consult the caller's deadline.
+//
+// # Analyzer retrybudget
+//
+// retrybudget: report retries that ignore the caller's deadline
+//
+// A retry spends the caller's budget: three 2 s attempts are a 6 s worst
+// case plus the backoff, whatever the caller's deadline, and an attempt
+// that starts with 80 ms left cannot succeed (budgetlint explain
+// retrybudget). A budget-aware retry checks the context before each
+// attempt, waits with a select on ctx.Done(), and tells the caller's
+// cancellation apart from a retryable failure.
+//
+// A retry loop is a for or range loop that repeats a fallible call after
+// it failed (err != nil, or an HTTP 429/5xx status) and leaves the loop
+// once it succeeds: counted loops, for range n, for {} with a break or
+// return on success, a range over a list of delays, a condition that
+// retries the call (for db.Ping() != nil), waiting with time.Sleep,
+// time.After, a timer, a backoff helper, or not at all.
+//
+// On a request path (a function with a context.Context parameter, an
+// *http.Request, a gRPC stream or a framework context, and closures inside
+// it) the pass reports, at the for keyword, a retry loop in which no
+// context's Err(), Done() or Deadline() is consulted (in the loop, its
+// condition, or a select) and no wait helper given the context returns on
+// cancellation:
+//
+//	for attempt := 0; attempt < 3; attempt++ {
+//		resp, err := client.Do(req) // req carries ctx: that does not stop the loop
+//		if err == nil {
+//			return resp, nil
+//		}
+//		time.Sleep(backoff(attempt))
+//	}
+//	// retry loop sleeps and retries after the caller's deadline; check
+//	// ctx.Err() before each attempt, and wait with select on ctx.Done()
+//
+// The message says which defect it is: a loop that explicitly retries on
+// context.Canceled or context.DeadlineExceeded (or gRPC's codes), an
+// unbounded loop with neither an attempt limit nor a context check, a
+// loop that sleeps or waits between attempts, or a bounded loop without a
+// wait whose attempts do not take the context.
+//
+// It also reports calls into retry helpers that are given no context:
+// github.com/cenkalti/backoff up to v4 (Retry, RetryNotify and their
+// WithData and WithTimer forms) whose BackOff is not wrapped by
+// backoff.WithContext; github.com/avast/retry-go's Do and DoWithData
+// without the retry.Context option; and the
+// k8s.io/apimachinery/pkg/util/wait pollers that take no context (Poll,
+// PollImmediate, PollInfinite, PollImmediateInfinite, ExponentialBackoff,
+// and PollUntil unless its stop channel is ctx.Done()).
+//
+// Left alone: loops bounded by a context check, in the loop, its condition
+// or a select, through a deadline or done channel read before the loop, or
+// through a wait helper given the context (a function named like a sleep,
+// wait or backoff, golang.org/x/time/rate, x/sync/semaphore, or a closure
+// or same-package function that checks the context); a bounded loop
+// without any wait whose retried call takes the context (each attempt
+// fails fast once the caller is gone); loops that are not retries
+// (consumers and accept loops that go on after a success, polling for a
+// state, iteration over items or endpoints); helpers given a context, or
+// whose operation checks it (cenkalti/backoff v5 always is); code off the
+// request path; goroutines started from a handler; tests.
+//
+// Checking the call's own error with errors.Is(err, context.Canceled) is
+// not a budget check: the loop still sleeps before it finds out. The pass
+// offers no suggested fix: how to return from the loop depends on the
+// function's results.
+package retrybudget

@@ -1,0 +1,143 @@
+package retrybudget
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/budgetlint/budgetlint/internal/ctxapi"
+	"github.com/budgetlint/budgetlint/internal/report"
+	"github.com/budgetlint/budgetlint/internal/retryloop"
+	"github.com/budgetlint/budgetlint/passes/inbound"
+)
+
+var Analyzer = &analysis.Analyzer{
+	Name:             "retrybudget",
+	Doc:              "report retry loops and retry helpers that never consult the caller's deadline",
+	URL:              "https://pkg.go.dev/github.com/budgetlint/budgetlint/passes/retrybudget",
+	Requires:         []*analysis.Analyzer{inspect.Analyzer, inbound.Analyzer},
+	Run:              run,
+	RunDespiteErrors: true,
+}
+
+type checker struct {
+	pass  *analysis.Pass
+	in    *inbound.Result
+	rep   *report.Reporter
+	iface *types.Interface
+	// decls maps the package's functions to their declarations, built on
+	// first use, to look inside same-package wait helpers.
+	decls map[*types.Func]*ast.FuncDecl
+	insp  *inspector.Inspector
+	// body is the body of the function that owns the inbound context of
+	// the code being checked: closures and deadlines are looked up there.
+	body *ast.BlockStmt
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	in := pass.ResultOf[inbound.Analyzer].(*inbound.Result)
+	if in.Empty() || !in.ContextReachable() {
+		return nil, nil // no request path: nothing to report
+	}
+	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	c := &checker{
+		pass:  pass,
+		in:    in,
+		rep:   report.New(pass),
+		iface: ctxapi.ContextInterface(pass.Pkg),
+		insp:  insp,
+	}
+	for cur := range insp.Root().Preorder((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.CallExpr)(nil)) {
+		switch n := cur.Node().(type) {
+		case *ast.CallExpr:
+			c.checkHelper(cur, n)
+		default:
+			c.checkLoop(cur)
+		}
+	}
+	return nil, nil
+}
+
+// inbound returns the request's context at cur, nil where the pass leaves
+// the code alone: off the request path, in detached goroutines, in tests
+// and in generated files.
+func (c *checker) inbound(cur inspector.Cursor) (*inbound.Source, *inbound.Func) {
+	if c.rep.Generated(cur.Node().Pos()) {
+		return nil, nil
+	}
+	site := c.in.At(cur)
+	if site.Context == nil || site.Detached || site.InTestFile {
+		return nil, nil
+	}
+	return site.Context, site.Owner
+}
+
+// checkLoop reports a retry loop that never consults the budget.
+func (c *checker) checkLoop(cur inspector.Cursor) {
+	src, owner := c.inbound(cur)
+	if src == nil {
+		return
+	}
+	info := c.pass.TypesInfo
+	node := cur.Node()
+	if l, ok := cur.Parent().Node().(*ast.LabeledStmt); ok {
+		node = l // so that `continue label` is understood
+	}
+	loop := retryloop.Analyze(info, node)
+	if loop == nil {
+		return
+	}
+	c.body = owner.Body()
+	if c.budgeted(loop) {
+		return
+	}
+	check, wait := advice(src)
+	var msg string
+	switch {
+	case loop.OnCancel != nil:
+		what, when := "context.DeadlineExceeded", "after the caller's deadline"
+		if name := types.ExprString(loop.OnCancel); strings.HasSuffix(name, "Canceled") {
+			what, when = "context.Canceled", "after the caller has canceled"
+		}
+		if strings.Contains(types.ExprString(loop.OnCancel), "codes.") {
+			what = types.ExprString(loop.OnCancel)
+		}
+		msg = fmt.Sprintf("retry loop retries on %s without checking %s, so it keeps retrying %s; %s and stop when it is done", what, src.Name(), when, check)
+	case !loop.Bounded:
+		msg = fmt.Sprintf("retry loop has no attempt limit and never checks %s, so it can retry forever after the caller's deadline; %s", src.Name(), check)
+		if loop.Wait != nil {
+			msg += ", and " + wait
+		}
+	case loop.Wait == nil:
+		if c.passesContext(loop) {
+			return // each attempt fails fast once the caller is gone
+		}
+		msg = fmt.Sprintf("retry loop retries after the caller's deadline and its attempts do not take %s; %s, or pass %s to the call", src.Name(), check, src.Name())
+	default:
+		verb := "waits"
+		if isSleep(info, loop.Wait) {
+			verb = "sleeps"
+		}
+		msg = fmt.Sprintf("retry loop %s and retries after the caller's deadline; %s, and %s", verb, check, wait)
+	}
+	pos := cur.Node().Pos() // the for keyword
+	c.rep.Report(analysis.Diagnostic{Pos: pos, End: pos + 3, Message: msg})
+}
+
+// advice returns the two remedies, phrased for the inbound context.
+func advice(src *inbound.Source) (check, wait string) {
+	if src.Expr == "" {
+		return "name the context parameter and check its Err() before each attempt", "wait with select on its Done()"
+	}
+	return fmt.Sprintf("check %s.Err() before each attempt", src.Expr), fmt.Sprintf("wait with select on %s.Done()", src.Expr)
+}
+
+func isSleep(info *types.Info, n ast.Node) bool {
+	call, ok := n.(*ast.CallExpr)
+	return ok && ctxapi.IsCallTo(info, call, "time", "Sleep")
+}

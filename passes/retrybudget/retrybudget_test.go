@@ -1,0 +1,31 @@
+package retrybudget_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/budgetlint/budgetlint/passes/retrybudget"
+)
+
+func testdata(t testing.TB) string {
+	dir, err := filepath.Abs(filepath.Join("..", "..", "testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// TestLoops covers hand-written retry loops: each reported shape, and the
+// loops left alone (bounded by a context, not retries, off the request
+// path, detached, suppressed).
+func TestLoops(t *testing.T) {
+	analysistest.Run(t, testdata(t), retrybudget.Analyzer, "retrybudget/loops")
+}
+
+// TestHelpers covers cenkalti/backoff v4 and v5, avast/retry-go and the
+// k8s wait pollers, with and without a context.
+func TestHelpers(t *testing.T) {
+	analysistest.Run(t, testdata(t), retrybudget.Analyzer, "retrybudget/helpers")
+}
