@@ -239,7 +239,7 @@ func ContextVariant(fn *types.Func) *types.Func {
 
 func isVariantOf(variant, sig *types.Signature) bool {
 	vp, p := variant.Params(), sig.Params()
-	if vp.Len() == 0 || !IsContextType(vp.At(0).Type()) {
+	if vp.Len() == 0 || !isContextLike(vp.At(0).Type()) {
 		return false
 	}
 	extra := vp.Len() - 1 - p.Len()
@@ -254,6 +254,27 @@ func isVariantOf(variant, sig *types.Signature) bool {
 	}
 	for i := range p.Len() {
 		if !types.Identical(vp.At(i+1).Type(), p.At(i).Type()) {
+			return false
+		}
+	}
+	return true
+}
+
+// isContextLike reports whether t is context.Context or an interface with
+// exactly its methods, as SDKs that predate the context package declare
+// (the AWS SDK v1's aws.Context before it became an alias).
+func isContextLike(t types.Type) bool {
+	if IsContextType(t) {
+		return true
+	}
+	iface, ok := t.Underlying().(*types.Interface)
+	if !ok || iface.NumMethods() != 4 {
+		return false
+	}
+	for i := range iface.NumMethods() {
+		switch iface.Method(i).Name() {
+		case "Deadline", "Done", "Err", "Value":
+		default:
 			return false
 		}
 	}
