@@ -31,13 +31,13 @@ var Analyzer = &analysis.Analyzer{
 	Flags:            flags(),
 }
 
-// exclude holds the import paths whose context variants carry values, not
-// cancellation. log/slog is excluded whatever the flag says.
-var exclude = pathList(knowledge.ValuesOnly)
+// exclude holds the import paths, beyond the built-in list, whose context
+// variants carry values, not cancellation.
+var exclude pathList
 
 func flags() flag.FlagSet {
 	var fs flag.FlagSet
-	fs.Var(&exclude, "exclude", "comma-separated import paths (and their subpackages) whose XContext variants carry values, not cancellation, such as loggers; replaces the default list (log/slog is always excluded)")
+	fs.Var(&exclude, "exclude", "comma-separated import paths (and their subpackages) whose XContext variants carry values, not cancellation, such as a company logger; added to the built-in list ("+strings.Join(knowledge.ValuesOnly, ", ")+")")
 	return fs
 }
 
@@ -46,7 +46,6 @@ type pathList []string
 func (l *pathList) String() string { return strings.Join(*l, ",") }
 
 func (l *pathList) Set(s string) error {
-	*l = nil
 	for p := range strings.SplitSeq(s, ",") {
 		if p = strings.TrimSpace(p); p != "" {
 			*l = append(*l, p)
@@ -58,9 +57,11 @@ func (l *pathList) Set(s string) error {
 // valuesOnly reports whether the package's context variants only carry
 // values (loggers).
 func valuesOnly(path string) bool {
-	for _, p := range append([]string{"log/slog"}, exclude...) {
-		if path == p || strings.HasPrefix(path, p+"/") {
-			return true
+	for _, list := range [][]string{knowledge.ValuesOnly, exclude} {
+		for _, p := range list {
+			if path == p || strings.HasPrefix(path, p+"/") {
+				return true
+			}
 		}
 	}
 	return false
@@ -88,12 +89,20 @@ func isLogging(fn *types.Func) bool {
 	return false
 }
 
+// callee is what the pass knows about one function, computed once.
+type callee struct {
+	replace  knowledge.Replacement
+	dropping bool // it cannot carry cancellation and replace says how
+	fixable  bool // replace can stand in for the call as is
+	logging  bool
+}
+
 type checker struct {
-	pass     *analysis.Pass
-	in       *inbound.Result
-	rep      *report.Reporter
-	iface    *types.Interface
-	variants map[*types.Func]*types.Func
+	pass    *analysis.Pass
+	in      *inbound.Result
+	rep     *report.Reporter
+	iface   *types.Interface
+	callees map[*types.Func]*callee
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -103,11 +112,11 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	c := &checker{
-		pass:     pass,
-		in:       in,
-		rep:      report.New(pass),
-		iface:    ctxapi.ContextInterface(pass.Pkg),
-		variants: map[*types.Func]*types.Func{},
+		pass:    pass,
+		in:      in,
+		rep:     report.New(pass),
+		iface:   ctxapi.ContextInterface(pass.Pkg),
+		callees: map[*types.Func]*callee{},
 	}
 	for file := range insp.Root().Children() {
 		if c.rep.Generated(file.Node().Pos()) {
@@ -141,16 +150,17 @@ func (c *checker) checkCall(cur inspector.Cursor, call *ast.CallExpr) {
 	info := c.pass.TypesInfo
 	fn := ctxapi.Callee(info, call)
 	if fn != nil && fn.Pkg() != nil {
-		if r, fixable, ok := c.replacement(fn); ok {
+		k := c.callee(fn)
+		if k.dropping {
 			src := c.inboundAt(cur)
-			if src == nil || (r.Variant == "NewRequestWithContext" && c.contextAttached(cur, call)) {
+			if src == nil || (k.replace.Variant == "NewRequestWithContext" && c.contextAttached(cur, call)) {
 				return
 			}
-			c.reportDrop(call, fn, r, fixable, src)
+			c.reportDrop(call, fn, k.replace, k.fixable, src)
 			return
 		}
-		if ctxapi.IsWithoutCancel(info, call) || ctxapi.IsCallTo(info, call, "context", "AfterFunc") || isLogging(fn) {
-			return // deliberate detachment, lifetime hooks, log values
+		if k.logging || ctxapi.IsWithoutCancel(info, call) || ctxapi.IsCallTo(info, call, "context", "AfterFunc") {
+			return // log values, deliberate detachment, lifetime hooks
 		}
 	}
 	sig, _ := types.Unalias(info.TypeOf(call.Fun)).(*types.Signature)
@@ -172,25 +182,27 @@ func (c *checker) checkCall(cur inspector.Cursor, call *ast.CallExpr) {
 	}
 }
 
-// replacement returns how fn's call should be written to carry the
-// caller's cancellation: the standard library's table, else fn's
-// XContext/XWithContext sibling. fixable says whether the sibling can
-// replace the call as is (same results).
-func (c *checker) replacement(fn *types.Func) (knowledge.Replacement, bool, bool) {
+// callee returns what is known about fn: the standard library's table,
+// else its XContext/XWithContext sibling.
+func (c *checker) callee(fn *types.Func) *callee {
 	fn = fn.Origin()
+	if k, ok := c.callees[fn]; ok {
+		return k
+	}
+	k := &callee{logging: isLogging(fn)}
+	c.callees[fn] = k
 	if r, ok := knowledge.NoCancel[fn.FullName()]; ok {
-		return r, true, true
+		k.replace, k.dropping, k.fixable = r, true, true
+		return k
 	}
-	variant, ok := c.variants[fn]
-	if !ok {
-		variant = ctxapi.ContextVariant(fn)
-		c.variants[fn] = variant
+	if k.logging {
+		return k
 	}
-	if variant == nil || isLogging(fn) {
-		return knowledge.Replacement{}, false, false
+	if variant := ctxapi.ContextVariant(fn); variant != nil {
+		k.replace, k.dropping = knowledge.Replacement{Variant: variant.Name()}, true
+		k.fixable = types.Identical(fn.Type().(*types.Signature).Results(), variant.Type().(*types.Signature).Results())
 	}
-	fixable := types.Identical(fn.Type().(*types.Signature).Results(), variant.Type().(*types.Signature).Results())
-	return knowledge.Replacement{Variant: variant.Name()}, fixable, true
+	return k
 }
 
 // contextAttached reports whether the request http.NewRequest builds at

@@ -32,3 +32,13 @@ func TestStored(t *testing.T) {
 func TestFixes(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata(t), dropcancel.Analyzer, "dropcancel/fix")
 }
+
+// TestSuppress covers //nolint, //lint:ignore and generated files.
+func TestSuppress(t *testing.T) {
+	analysistest.Run(t, testdata(t), dropcancel.Analyzer, "dropcancel/suppress")
+}
+
+// TestBroken runs the pass on a package with type errors: no panic.
+func TestBroken(t *testing.T) {
+	analysistest.Run(t, testdata(t), dropcancel.Analyzer, "dropcancel/broken")
+}

@@ -13,7 +13,9 @@ type Inventory struct{ addr string }
 
 type Item struct{ SKU string }
 
-func (c *Inventory) Reserve(sku string, n int) error { return c.ReserveContext(context.Background(), sku, n) }
+func (c *Inventory) Reserve(sku string, n int) error {
+	return c.ReserveContext(context.Background(), sku, n)
+}
 
 func (c *Inventory) ReserveContext(ctx context.Context, sku string, n int) error { return ctx.Err() }
 
@@ -132,7 +134,7 @@ func (co *Checkout) Cancel(ctx context.Context, sku string) error {
 // Logging: the context variants carry values, not cancellation.
 type Logger struct{ *slog.Logger }
 
-func (l Logger) Infof(format string, args ...any)                           {}
+func (l Logger) Infof(format string, args ...any)                             {}
 func (l Logger) InfofContext(ctx context.Context, format string, args ...any) {}
 
 func (co *Checkout) Logged(ctx context.Context, log *slog.Logger, zl *otelzap.Logger, l Logger, sku string) {

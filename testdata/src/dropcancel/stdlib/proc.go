@@ -91,8 +91,8 @@ func (p *Prober) Resolve(ctx context.Context, host string) ([]string, error) {
 	if _, _, err := net.LookupSRV("http", "tcp", host); err != nil { // want `net.LookupSRV cannot be cancelled`
 		return nil, err
 	}
-	names, _ := net.LookupAddr("127.0.0.1") // want `net.LookupAddr cannot be cancelled`
-	cname, _ := net.LookupCNAME(host)       // want `net.LookupCNAME cannot be cancelled`
+	names, _ := net.LookupAddr("127.0.0.1")  // want `net.LookupAddr cannot be cancelled`
+	cname, _ := net.LookupCNAME(host)        // want `net.LookupCNAME cannot be cancelled`
 	port, _ := net.LookupPort("tcp", "http") // want `net.LookupPort cannot be cancelled`
 	_, _, _ = names, cname, port
 	return addrs, err
