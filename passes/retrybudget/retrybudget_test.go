@@ -29,3 +29,9 @@ func TestLoops(t *testing.T) {
 func TestHelpers(t *testing.T) {
 	analysistest.Run(t, testdata(t), retrybudget.Analyzer, "retrybudget/helpers")
 }
+
+// TestOffPath covers code off the request path, detached goroutines,
+// tests, generated files and suppression comments.
+func TestOffPath(t *testing.T) {
+	analysistest.Run(t, testdata(t), retrybudget.Analyzer, "retrybudget/offpath")
+}
