@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"go/types"
 	"iter"
+	"strings"
 	"time"
 
 	"golang.org/x/tools/go/analysis"
@@ -114,7 +115,7 @@ func (c *checker) checkDerivation(cur inspector.Cursor, call *ast.CallExpr) {
 		return
 	}
 	src, _ := c.inboundAt(cur)
-	if src == nil {
+	if src == nil || c.onlyDetached(cur, call) {
 		return
 	}
 	advice := "derive it from " + src.Expr
@@ -133,6 +134,29 @@ func (c *checker) checkDerivation(cur inspector.Cursor, call *ast.CallExpr) {
 		}}
 	}
 	c.rep.Report(d)
+}
+
+// onlyDetached reports whether the context the derivation returns is used
+// only by goroutines (`go renew(ctx)`): a budget for deliberately detached
+// work, made before starting it.
+func (c *checker) onlyDetached(cur inspector.Cursor, call *ast.CallExpr) bool {
+	parent, _ := ctxapi.Unparen(cur)
+	v, _ := ctxapi.AssignedVar(c.pass.TypesInfo, parent, call)
+	top, ok := outermostFunc(cur)
+	if v == nil || !ok {
+		return false
+	}
+	uses := 0
+	for id := range top.Preorder((*ast.Ident)(nil)) {
+		if c.pass.TypesInfo.Uses[id.Node().(*ast.Ident)] != v {
+			continue
+		}
+		if _, inGo := enclosing(id, (*ast.GoStmt)(nil)); !inGo {
+			return false
+		}
+		uses++
+	}
+	return uses > 0
 }
 
 // rootHeldBy returns the fresh root a local variable, the parent of the
@@ -225,21 +249,21 @@ func (c *checker) assignedTo(stmt ast.Node, v *types.Var) iter.Seq[ast.Expr] {
 }
 
 // bound describes the fixed bound a deadline derivation sets: "5s timeout",
-// "timeout of s.cfg.Timeout", "deadline at job.Due".
+// "timeout (s.cfg.Timeout)", "deadline (job.Due)".
 func (c *checker) bound(cur inspector.Cursor, call *ast.CallExpr) string {
 	arg := call.Args[1]
 	fn := ctxapi.Callee(c.pass.TypesInfo, call)
 	if fn.Name() == "WithDeadline" || fn.Name() == "WithDeadlineCause" {
 		d := c.nowPlus(cur, arg)
 		if d == nil {
-			return "deadline at " + types.ExprString(arg)
+			return "deadline (" + types.ExprString(arg) + ")"
 		}
 		arg = d
 	}
 	if s, ok := c.duration(arg); ok {
 		return s + " timeout"
 	}
-	return "timeout of " + types.ExprString(arg)
+	return "timeout (" + types.ExprString(arg) + ")"
 }
 
 // duration names a duration as Go prints it ("1.5s") when it is constant,
@@ -352,10 +376,12 @@ type wait struct {
 	node ast.Node // what the finding points at
 	d    ast.Expr // the duration, nil when unknown
 	on   string   // the channel waited on ("time.After", "ticker.C"); empty for time.Sleep
+	// periodic marks a ticker's channel: it fires again and again.
+	periodic bool
 }
 
-// describe names the wait and its duration: "500ms sleep", "sleep of
-// s.interval", "1s wait on ticker.C".
+// describe names the wait and its duration: "500ms sleep", "sleep
+// (s.interval)", "1s wait on ticker.C".
 func (c *checker) describe(w wait) string {
 	what := "sleep"
 	if w.on != "" {
@@ -368,9 +394,9 @@ func (c *checker) describe(w wait) string {
 		return s + " " + what
 	}
 	if w.on != "" {
-		return "wait of " + types.ExprString(w.d) + " on " + w.on
+		return "wait (" + types.ExprString(w.d) + ") on " + w.on
 	}
-	return what + " of " + types.ExprString(w.d)
+	return "sleep (" + types.ExprString(w.d) + ")"
 }
 
 // timerWait recognises a channel that fires after a fixed time:
@@ -382,14 +408,16 @@ func (c *checker) timerWait(cur inspector.Cursor, ch ast.Expr) (wait, bool) {
 	case *ast.CallExpr:
 		for _, name := range []string{"After", "Tick"} {
 			if ctxapi.IsCallTo(info, e, "time", name) && len(e.Args) == 1 {
-				return wait{node: e, d: e.Args[0], on: "time." + name}, true
+				// time.After written in a loop's select is made anew each
+				// time round: it fires as a ticker does.
+				return wait{node: e, d: e.Args[0], on: "time." + name, periodic: true}, true
 			}
 		}
 	case *ast.SelectorExpr:
 		if e.Sel.Name != "C" || !isTimeType(info.TypeOf(e.X), "Timer", "Ticker") {
 			return wait{}, false
 		}
-		w := wait{node: e, on: types.ExprString(e)}
+		w := wait{node: e, on: types.ExprString(e), periodic: isTimeType(info.TypeOf(e.X), "Ticker")}
 		if id, ok := ast.Unparen(e.X).(*ast.Ident); ok {
 			if init, ok := c.initOf(cur, id).(*ast.CallExpr); ok && len(init.Args) == 1 &&
 				(ctxapi.IsCallTo(info, init, "time", "NewTimer") || ctxapi.IsCallTo(info, init, "time", "NewTicker")) {
@@ -401,6 +429,7 @@ func (c *checker) timerWait(cur inspector.Cursor, ch ast.Expr) (wait, bool) {
 		if init, ok := c.initOf(cur, e).(*ast.CallExpr); ok {
 			if w, ok := c.timerWait(cur, init); ok {
 				w.node = e
+				w.periodic = w.on == "time.Tick" // made once, outside the select
 				return w, true
 			}
 		}
@@ -432,8 +461,16 @@ func isTimeType(t types.Type, names ...string) bool {
 // initOf returns the one value assigned to the local variable id names,
 // nil if it is assigned more than once or not found.
 func (c *checker) initOf(cur inspector.Cursor, id *ast.Ident) ast.Expr {
-	info := c.pass.TypesInfo
-	v, _ := info.Uses[id].(*types.Var)
+	if vals := c.values(cur, id); len(vals) == 1 {
+		return vals[0]
+	}
+	return nil
+}
+
+// values returns every value assigned to the local variable id names (nil
+// for one result of a multi-value call).
+func (c *checker) values(cur inspector.Cursor, id *ast.Ident) []ast.Expr {
+	v, _ := c.pass.TypesInfo.Uses[id].(*types.Var)
 	if v == nil || v.IsField() || v.Parent() == nil || v.Parent() == c.pass.Pkg.Scope() {
 		return nil
 	}
@@ -441,42 +478,22 @@ func (c *checker) initOf(cur inspector.Cursor, id *ast.Ident) ast.Expr {
 	if !ok {
 		return nil
 	}
-	var value ast.Expr
-	count := 0
+	var out []ast.Expr
 	for n := range top.Preorder((*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil)) {
-		var lhs []*ast.Ident
-		var rhs []ast.Expr
-		switch s := n.Node().(type) {
-		case *ast.AssignStmt:
-			for _, l := range s.Lhs {
-				id, _ := ast.Unparen(l).(*ast.Ident)
-				lhs = append(lhs, id)
-			}
-			rhs = s.Rhs
-		case *ast.ValueSpec:
-			lhs, rhs = s.Names, s.Values
-		}
-		for i, l := range lhs {
-			if l == nil || (info.Defs[l] != v && info.Uses[l] != v) {
-				continue
-			}
-			count++
-			if len(lhs) == len(rhs) {
-				value = rhs[i]
-			}
+		for value := range c.assignedTo(n.Node(), v) {
+			out = append(out, value)
 		}
 	}
-	if count != 1 {
-		return nil
-	}
-	return value
+	return out
 }
 
-// checkSelect reports a select that waits on a fixed timer with no case on
-// a context's Done(). A select whose cases are all timers is a sleep and is
-// judged as one.
+// checkSelect reports a select that waits on a fixed timeout with no case
+// on a context's Done(). A select whose cases are all timers is a sleep,
+// and a ticker case that leaves the select's loop running is pacing: both
+// are judged as loop waits. A one-shot timer that starts work and keeps
+// the loop going (a fallback trigger) is not a timeout.
 func (c *checker) checkSelect(cur inspector.Cursor, sel *ast.SelectStmt) {
-	var timer *wait
+	var first, timeout, pacing *wait
 	onlyTimers := true
 	for _, stmt := range sel.Body.List {
 		cc, ok := stmt.(*ast.CommClause)
@@ -494,19 +511,31 @@ func (c *checker) checkSelect(cur inspector.Cursor, sel *ast.SelectStmt) {
 		if c.isDone(cur, ch) {
 			return
 		}
-		if w, ok := c.timerWait(cur, ch); ok {
-			if timer == nil {
-				timer = &w
-			}
-		} else {
+		w, ok := c.timerWait(cur, ch)
+		if ok && first == nil {
+			first = &w
+		}
+		switch {
+		case !ok:
 			onlyTimers = false
+		case c.endsWait(cur, cc):
+			if timeout == nil {
+				timeout = &w
+			}
+		case w.periodic && pacing == nil:
+			pacing = &w
 		}
 	}
-	if timer == nil {
+	switch {
+	case first == nil:
 		return
-	}
-	if onlyTimers {
-		c.checkLoopWait(cur, *timer)
+	case onlyTimers:
+		c.checkLoopWait(cur, *first)
+		return
+	case timeout == nil:
+		if pacing != nil {
+			c.checkLoopWait(cur, *pacing)
+		}
 		return
 	}
 	if loop, ok := innermostLoop(cur); ok && retryloop.Is(c.pass.TypesInfo, loop.Node()) {
@@ -521,14 +550,72 @@ func (c *checker) checkSelect(cur inspector.Cursor, sel *ast.SelectStmt) {
 		done = "the caller's context's Done()"
 	}
 	waits := "waits"
-	if timer.d != nil {
-		waits += " " + types.ExprString(timer.d)
-		if s, ok := c.duration(timer.d); ok {
+	if timeout.d != nil {
+		waits += " " + types.ExprString(timeout.d)
+		if s, ok := c.duration(timeout.d); ok {
 			waits = "waits " + s
 		}
 	}
-	c.rep.Reportf(timer.node, "select %s on %s with no case on %s, so it ignores the caller's deadline; add a case <-%s",
-		waits, timer.on, done, done)
+	c.rep.Reportf(timeout.node, "select %s on %s with no case on %s, so it ignores the caller's deadline; add a case <-%s",
+		waits, timeout.on, done, done)
+}
+
+// endsWait reports whether the select case cc, when its timer fires, ends
+// the wait: the select stands outside any loop, or the case leaves the
+// loop (return, a labelled break, goto, panic, or an assignment to a
+// variable of the loop's condition).
+func (c *checker) endsWait(cur inspector.Cursor, cc *ast.CommClause) bool {
+	loop, ok := innermostLoop(cur)
+	if !ok {
+		return true
+	}
+	info := c.pass.TypesInfo
+	condVars := map[types.Object]bool{}
+	if fs, ok := loop.Node().(*ast.ForStmt); ok && fs.Cond != nil {
+		ast.Inspect(fs.Cond, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && info.Uses[id] != nil {
+				condVars[info.Uses[id]] = true
+			}
+			return true
+		})
+	}
+	found := false
+	for _, stmt := range cc.Body {
+		ast.Inspect(stmt, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ReturnStmt:
+				found = true
+			case *ast.BranchStmt:
+				found = found || n.Tok == token.GOTO || (n.Tok == token.BREAK && n.Label != nil)
+			case *ast.CallExpr:
+				found = found || exits(info, n)
+			case *ast.AssignStmt:
+				for _, l := range n.Lhs {
+					if id, ok := ast.Unparen(l).(*ast.Ident); ok && condVars[info.Uses[id]] {
+						found = true
+					}
+				}
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+// exits reports whether call does not return: panic, os.Exit, log.Fatal
+// and its kin.
+func exits(info *types.Info, call *ast.CallExpr) bool {
+	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+		_, builtin := info.Uses[id].(*types.Builtin)
+		return builtin && id.Name == "panic"
+	}
+	fn := ctxapi.Callee(info, call)
+	if fn == nil || fn.Pkg() == nil {
+		return false
+	}
+	return ctxapi.IsFunc(fn, "os", "Exit") || (fn.Pkg().Path() == "log" && strings.HasPrefix(fn.Name(), "Fatal"))
 }
 
 // received returns the channel a select case receives from, nil for a send.
@@ -568,8 +655,10 @@ func (c *checker) isDone(cur inspector.Cursor, ch ast.Expr) bool {
 	case *ast.CallExpr:
 		return c.isContextMethod(e, "Done")
 	case *ast.Ident:
-		if call, ok := c.initOf(cur, e).(*ast.CallExpr); ok {
-			return c.isContextMethod(call, "Done")
+		for _, v := range c.values(cur, e) {
+			if call, ok := ast.Unparen(v).(*ast.CallExpr); ok && c.isContextMethod(call, "Done") {
+				return true // done := ctx.Done(), perhaps set to nil later
+			}
 		}
 	}
 	return false
@@ -641,6 +730,14 @@ func innermostLoop(cur inspector.Cursor) (inspector.Cursor, bool) {
 			return l, true
 		}
 		break
+	}
+	return inspector.Cursor{}, false
+}
+
+// enclosing returns the nearest ancestor of cur of one of the types.
+func enclosing(cur inspector.Cursor, types ...ast.Node) (inspector.Cursor, bool) {
+	for c := range cur.Enclosing(types...) {
+		return c, true
 	}
 	return inspector.Cursor{}, false
 }

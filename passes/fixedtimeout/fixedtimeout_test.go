@@ -37,3 +37,13 @@ func TestConnDeadlines(t *testing.T) {
 func TestLoops(t *testing.T) {
 	analysistest.Run(t, testdata(t), fixedtimeout.Analyzer, "fixedtimeout/loops")
 }
+
+// TestTypeParams covers generic code.
+func TestTypeParams(t *testing.T) {
+	analysistest.Run(t, testdata(t), fixedtimeout.Analyzer, "fixedtimeout/typeparams")
+}
+
+// TestBroken runs the pass on a package with type errors: no panic.
+func TestBroken(t *testing.T) {
+	analysistest.Run(t, testdata(t), fixedtimeout.Analyzer, "fixedtimeout/broken")
+}

@@ -60,7 +60,7 @@ func (s *OrderService) ChargeFast(ctx context.Context, order string) error {
 
 // A configured value is named by its expression.
 func (s *OrderService) ChargeConfigured(ctx context.Context, order string) error {
-	pctx, cancel := context.WithTimeout(context.Background(), s.cfg.PaymentTimeout) // want `timeout of s.cfg.PaymentTimeout on a fresh context ignores the caller's deadline; derive it from ctx`
+	pctx, cancel := context.WithTimeout(context.Background(), s.cfg.PaymentTimeout) // want `timeout \(s.cfg.PaymentTimeout\) on a fresh context ignores the caller's deadline; derive it from ctx`
 	defer cancel()
 	return s.pay.Charge(pctx, order, 100)
 }
@@ -74,7 +74,7 @@ func (s *OrderService) Deadline(ctx context.Context, order string) error {
 
 // WithDeadline at some other time names that time.
 func (s *OrderService) DeadlineAt(ctx context.Context, order string, due time.Time) error {
-	pctx, cancel := context.WithDeadline(context.Background(), due) // want `deadline at due on a fresh context ignores the caller's deadline; derive it from ctx`
+	pctx, cancel := context.WithDeadline(context.Background(), due) // want `deadline \(due\) on a fresh context ignores the caller's deadline; derive it from ctx`
 	defer cancel()
 	return s.pay.Charge(pctx, order, 100)
 }
@@ -104,7 +104,7 @@ func (s *OrderService) ViaVariable(ctx context.Context, sku string) error {
 // var form.
 func (s *OrderService) ViaVar(ctx context.Context, sku string) error {
 	var parent = context.TODO()
-	rctx, cancel := context.WithTimeout(parent, s.slow) // want `timeout of s.slow on a fresh context`
+	rctx, cancel := context.WithTimeout(parent, s.slow) // want `timeout \(s.slow\) on a fresh context`
 	defer cancel()
 	return s.inv.Reserve(rctx, sku, 1)
 }

@@ -166,3 +166,20 @@ func (s *OrderService) Chosen(ctx context.Context, sku string, inherit bool) err
 	defer cancel()
 	return s.inv.Reserve(rctx, sku, 1)
 }
+
+// A budget for background work started from the handler: the derived
+// context only goes to goroutines.
+func (s *OrderService) RenewInBackground(ctx context.Context, sku string) {
+	rctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	go func() {
+		defer cancel()
+		_ = s.inv.Reserve(rctx, sku, 1)
+	}()
+}
+
+func (s *OrderService) renew(ctx context.Context, cancel context.CancelFunc) { defer cancel() }
+
+func (s *OrderService) RenewCall(ctx context.Context) {
+	rctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	go s.renew(rctx, cancel)
+}

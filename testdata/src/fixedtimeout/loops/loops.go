@@ -60,7 +60,7 @@ func (w *Worker) ServeStatus(rw http.ResponseWriter, r *http.Request) {
 			rw.Write([]byte(job.ID))
 			return
 		}
-		time.Sleep(w.interval) // want `sleep of w.interval in a loop that never checks r.Context\(\) ignores the caller's deadline and cancellation; wait in a select on r.Context\(\).Done\(\) and a timer`
+		time.Sleep(w.interval) // want `sleep \(w.interval\) in a loop that never checks r.Context\(\) ignores the caller's deadline and cancellation; wait in a select on r.Context\(\).Done\(\) and a timer`
 	}
 	http.Error(rw, "still running", http.StatusAccepted)
 }

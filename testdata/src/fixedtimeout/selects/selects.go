@@ -128,3 +128,63 @@ func (c *Cache) Blank(_ context.Context) {
 	case <-time.After(time.Second): // want `select waits 1s on time.After with no case on the caller's context's Done\(\)`
 	}
 }
+
+// An event loop paced by a ticker that never looks at the caller's context.
+func (c *Cache) Pump(ctx context.Context, out chan<- Result) {
+	ticker := time.NewTicker(time.Second)
+	defer ticker.Stop()
+	var batch []Result
+	for {
+		select {
+		case res := <-c.results:
+			batch = append(batch, res)
+		case <-ticker.C: // want `1s wait on ticker.C in a loop that never checks ctx ignores the caller's deadline and cancellation`
+			for _, r := range batch {
+				out <- r
+			}
+			batch = batch[:0]
+		}
+	}
+}
+
+// An idle timer made anew each time round.
+func (c *Cache) Idle(ctx context.Context) {
+	for {
+		select {
+		case res := <-c.results:
+			_ = res
+		case <-time.After(30 * time.Second): // want `30s wait on time.After in a loop that never checks ctx`
+			c.flush()
+		}
+	}
+}
+
+func (c *Cache) flush() {}
+
+// A timeout that ends the loop through its condition.
+func (c *Cache) Until(ctx context.Context) []Result {
+	var out []Result
+	expired := false
+	timeout := time.NewTimer(time.Second)
+	for !expired {
+		select {
+		case res := <-c.results:
+			out = append(out, res)
+		case <-timeout.C: // want `select waits 1s on timeout.C with no case on ctx.Done\(\)`
+			expired = true
+		}
+	}
+	return out
+}
+
+// A labelled break out of the loop.
+func (c *Cache) Labelled(ctx context.Context) {
+loop:
+	for {
+		select {
+		case <-c.results:
+		case <-time.After(time.Second): // want `select waits 1s on time.After with no case on ctx.Done\(\)`
+			break loop
+		}
+	}
+}

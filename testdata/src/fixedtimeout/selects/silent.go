@@ -103,3 +103,57 @@ func (c *Cache) run() {
 		}
 	}
 }
+
+// A pacing event loop that checks the context each time round.
+func (c *Cache) PumpChecked(ctx context.Context) {
+	ticker := time.NewTicker(time.Second)
+	defer ticker.Stop()
+	for ctx.Err() == nil {
+		select {
+		case <-c.results:
+		case <-ticker.C:
+			c.flush()
+		}
+	}
+}
+
+// A one-shot timer that starts a fallback and keeps waiting for results,
+// which come from work bound to ctx: a trigger, not a timeout.
+func (c *Cache) Race(ctx context.Context, key string) (Result, error) {
+	results := make(chan Result, 2)
+	start := func() {
+		res, _ := c.backend.Fetch(ctx, key)
+		results <- res
+	}
+	go start()
+	fallback := time.NewTimer(300 * time.Millisecond)
+	defer fallback.Stop()
+	got := 0
+	for {
+		select {
+		case <-fallback.C:
+			go start()
+		case res := <-results:
+			got++
+			if len(res.Body) > 0 || got == 2 {
+				return res, nil
+			}
+		}
+	}
+}
+
+// Done() held in a variable that is later switched off.
+func (c *Cache) Loop(ctx context.Context) {
+	done := ctx.Done()
+	ticker := time.NewTicker(time.Second)
+	for {
+		select {
+		case <-done:
+			done = nil
+			return
+		case <-ticker.C:
+			c.flush()
+		case <-c.results:
+		}
+	}
+}

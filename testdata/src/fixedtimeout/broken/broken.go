@@ -1,0 +1,33 @@
+// Package broken does not type-check: the pass must not panic on it.
+package broken
+
+import (
+	"context"
+	"net"
+	"time"
+)
+
+func Handle(ctx context.Context, conn net.Conn) {
+	c, cancel := context.WithTimeout(context.Background(), undefinedTimeout) // want `timeout \(undefinedTimeout\) on a fresh context`
+	defer cancel()
+	_ = c
+	conn.SetDeadline(time.Now().Add(undefinedTimeout))
+	for {
+		time.Sleep(undefined.Interval) // want `sleep \(undefined.Interval\) in a loop`
+		select {
+		case <-missing.C:
+		case <-time.After(nosuch): // want `wait \(nosuch\) on time.After in a loop that never checks ctx`
+		}
+		<-undefinedChan
+	}
+	x := context.WithTimeout(context.Background())
+	y, z := context.WithDeadline(base, time.Now().Add())
+	conn.SetReadDeadline(time.Now().Add(1, 2))
+	var t *time.Timer
+	select {
+	case <-t.C: // want `select waits on t.C`
+	case <-nope.Done():
+	}
+	_ = x
+	_, _ = y, z
+}
