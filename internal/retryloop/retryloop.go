@@ -126,43 +126,92 @@ func (c *candidate) dependsOn(info *types.Info, items map[*types.Var]bool) bool 
 	return found
 }
 
-// itemVars returns the variables that name the loop's current item: the
-// key and value of a range over anything but an integer count, and the
-// counter of a for loop that indexes with it.
+// itemVars returns the variables that name the loop's current item, and
+// those computed from it: the key and value of a range over a collection,
+// a counter used as an index into one, and variables assigned from them.
+// Numbers are not items: ranging over a list of delays, or indexing one
+// with the attempt number, is a retry schedule.
 func itemVars(info *types.Info, loop ast.Node) map[*types.Var]bool {
 	items := map[*types.Var]bool{}
+	counters := map[*types.Var]bool{}
+	var body *ast.BlockStmt
 	switch l := loop.(type) {
 	case *ast.RangeStmt:
+		body = l.Body
 		if isInteger(info.TypeOf(l.X)) {
-			return nil
+			if v := varOf(info, l.Key); v != nil {
+				counters[v] = true
+			}
+			break
 		}
 		for _, e := range []ast.Expr{l.Key, l.Value} {
-			if v := varOf(info, e); v != nil {
+			v := varOf(info, e)
+			switch {
+			case v == nil:
+			case !isNumeric(v.Type()):
 				items[v] = true
+			case e == l.Key:
+				counters[v] = true // an index: an item if it indexes one
 			}
 		}
 	case *ast.ForStmt:
-		as, ok := l.Init.(*ast.AssignStmt)
-		if !ok {
-			return nil
-		}
-		counters := map[*types.Var]bool{}
-		for _, e := range as.Lhs {
-			if v := varOf(info, e); v != nil {
-				counters[v] = true
+		body = l.Body
+		if as, ok := l.Init.(*ast.AssignStmt); ok {
+			for _, e := range as.Lhs {
+				if v := varOf(info, e); v != nil {
+					counters[v] = true
+				}
 			}
 		}
+	}
+	if body == nil {
+		return nil
+	}
+	if len(counters) > 0 {
 		// A counter used as an index walks a collection.
-		ast.Inspect(l.Body, func(n ast.Node) bool {
-			if ix, ok := n.(*ast.IndexExpr); ok {
-				if v := varOf(info, ix.Index); v != nil && counters[v] {
-					items[v] = true
+		ast.Inspect(body, func(n ast.Node) bool {
+			if ix, ok := n.(*ast.IndexExpr); ok && !isNumeric(info.TypeOf(ix)) {
+				for v := range counters {
+					if mentionsVar(info, ix.Index, map[*types.Var]bool{v: true}) {
+						items[v] = true
+					}
+				}
+			}
+			return true
+		})
+	}
+	if len(items) == 0 {
+		return nil
+	}
+	// Variables computed from the item are the item too (ep := eps[i]).
+	for range 2 {
+		ast.Inspect(body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.AssignStmt:
+				for _, r := range n.Rhs {
+					if mentionsVar(info, r, items) {
+						for _, l := range n.Lhs {
+							if v := varOf(info, l); v != nil && !isError(v.Type()) {
+								items[v] = true
+							}
+						}
+					}
 				}
 			}
 			return true
 		})
 	}
 	return items
+}
+
+func isNumeric(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsNumeric != 0
 }
 
 // candidates finds the fallible calls at the body's own level: not inside
@@ -428,11 +477,34 @@ func limits(info *types.Info, cond ast.Expr, counters map[*types.Var]bool) bool 
 				}
 			}
 		case *ast.CallExpr:
-			if fn := callee(info, n); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "time" {
+			fn := callee(info, n)
+			if fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "time" {
 				switch fn.Name() {
 				case "Before", "After", "Since", "Until":
 					found = true
 				}
+			} else if counters == nil && fn != nil && isBool(info.TypeOf(n)) && !mentionsError(info, n) {
+				// for b.Ongoing(), for a.Next(): a retry strategy decides.
+				found = true
+			}
+		case *ast.Ident:
+			// d == backoff.Stop: the backoff gives up.
+			if c, ok := info.Uses[n].(*types.Const); ok && c.Name() == "Stop" {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// mentionsError reports whether e uses an error value.
+func mentionsError(info *types.Info, e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := info.Uses[id].(*types.Var); ok && isError(v.Type()) {
+				found = true
 			}
 		}
 		return !found

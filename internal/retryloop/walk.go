@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"strings"
 )
 
 // A fork is one assumption about how the candidate call turned out. The
@@ -545,10 +546,14 @@ func (w *walker) evalEq(x, y ast.Expr, op token.Token, s state) (tri, state) {
 				}
 			}
 		}
-		if w.isStatus(a) {
+		if w.hasStatus(a) {
 			code := f.statusCode()
 			v, isConst := constInt(w.info, b)
 			if code == 0 || !isConst {
+				return unknown, s
+			}
+			code, known := w.statusValue(a, code)
+			if !known {
 				return unknown, s
 			}
 			if a == y { // the status is on the right: flip the comparison
@@ -595,38 +600,89 @@ func compare(a int64, op token.Token, b int64) bool {
 	return false
 }
 
-// evalCall evaluates errors.Is(err, target) and errors.As(err, &t).
+// evalCall evaluates errors.Is(err, target) and errors.As(err, &t), and
+// predicates on the call's error or response: any predicate on a nil
+// error is false (isRetryable(err), shouldRetry(resp, err)), and one
+// named for retrying a response is false for 200 and true for 503 or 429.
 func (w *walker) evalCall(call *ast.CallExpr, s state) (tri, state) {
 	f := s.fork()
+	if f == notYet {
+		return unknown, s
+	}
 	fn := callee(w.info, call)
-	if f == notYet || fn == nil || fn.Pkg() == nil || len(call.Args) == 0 || !w.mentionsErr(call.Args[0]) || !s.known() {
-		return unknown, s
-	}
-	if fn.Pkg().Path() != "errors" && fn.Pkg().Path() != "golang.org/x/xerrors" {
-		return unknown, s
-	}
-	switch fn.Name() {
-	case "Is":
-		if f.errNil() {
-			return no, s
+	if fn != nil && fn.Pkg() != nil && (fn.Pkg().Path() == "errors" || fn.Pkg().Path() == "golang.org/x/xerrors") {
+		if len(call.Args) == 0 || !w.mentionsErr(call.Args[0]) || !s.known() {
+			return unknown, s
 		}
-		if len(call.Args) == 2 {
-			if kind := cancelKind(w.info, call.Args[1]); kind != notYet {
-				if f == kind {
-					w.noteCancel(call.Args[1])
-					return yes, s.match()
+		switch fn.Name() {
+		case "Is":
+			if f.errNil() {
+				return no, s
+			}
+			if len(call.Args) == 2 {
+				if kind := cancelKind(w.info, call.Args[1]); kind != notYet {
+					if f == kind {
+						w.noteCancel(call.Args[1])
+						return yes, s.match()
+					}
+					if f == canceled || f == deadline {
+						return no, s
+					}
 				}
-				if f == canceled || f == deadline {
-					return no, s
+			}
+		case "As":
+			if f.errNil() {
+				return no, s
+			}
+		}
+		return unknown, s
+	}
+	if !isBool(w.info.TypeOf(call)) {
+		return unknown, s
+	}
+	onErr, onResult := false, false
+	for _, a := range call.Args {
+		onErr = onErr || (s.known() && w.mentionsErr(a))
+		onResult = onResult || w.mentionsResult(a)
+	}
+	retryish := false
+	if fn != nil {
+		name := strings.ToLower(fn.Name())
+		for _, word := range []string{"retr", "temporar", "transient"} {
+			retryish = retryish || strings.Contains(name, word)
+		}
+	}
+	switch {
+	case f == ok && (onErr || (onResult && retryish)):
+		return no, s
+	case (f == status5 || f == status4) && onResult && retryish:
+		return yes, s
+	}
+	return unknown, s
+}
+
+func isBool(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Bool
+}
+
+// mentionsResult reports whether e uses one of the call's other results.
+func (w *walker) mentionsResult(e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := w.info.Uses[id].(*types.Var); ok {
+				for _, r := range w.cand.results {
+					found = found || r == v
 				}
 			}
 		}
-	case "As":
-		if f.errNil() {
-			return no, s
-		}
-	}
-	return unknown, s
+		return !found
+	})
+	return found
 }
 
 func (w *walker) noteCancel(e ast.Expr) {
@@ -654,6 +710,56 @@ func (w *walker) mentionsErr(e ast.Expr) bool {
 		return !found
 	})
 	return found
+}
+
+// hasStatus reports whether e computes with the status code of one of the
+// call's results (resp.StatusCode/100).
+func (w *walker) hasStatus(e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if ex, ok := n.(ast.Expr); ok && w.isStatus(ex) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// statusValue evaluates an integer expression of the status code, given
+// its value, for the arithmetic code writes (resp.StatusCode/100 == 5).
+func (w *walker) statusValue(e ast.Expr, code int64) (int64, bool) {
+	if w.isStatus(e) {
+		return code, true
+	}
+	if v, ok := constInt(w.info, e); ok {
+		return v, true
+	}
+	be, ok := ast.Unparen(e).(*ast.BinaryExpr)
+	if !ok {
+		return 0, false
+	}
+	x, okx := w.statusValue(be.X, code)
+	y, oky := w.statusValue(be.Y, code)
+	if !okx || !oky {
+		return 0, false
+	}
+	switch be.Op {
+	case token.ADD:
+		return x + y, true
+	case token.SUB:
+		return x - y, true
+	case token.MUL:
+		return x * y, true
+	case token.QUO:
+		if y != 0 {
+			return x / y, true
+		}
+	case token.REM:
+		if y != 0 {
+			return x % y, true
+		}
+	}
+	return 0, false
 }
 
 // isStatus reports whether e is the status code of one of the call's

@@ -231,15 +231,17 @@ func (c *checker) decl(fn *types.Func) *ast.FuncDecl {
 	return c.decls[fn]
 }
 
-// passesContext reports whether a retried call carries a context: one in
-// the call (an argument, or the receiver chain as in
-// db.QueryRowContext(ctx, q).Scan(&v)), a request (which carries its
-// context), or in the body of the closure it calls.
+// passesContext reports whether an attempt carries a context: a call in
+// the loop is given one (as an argument, through the receiver chain as in
+// db.QueryRowContext(ctx, q).Scan(&v), or in a request, which carries its
+// context), or the closure the loop retries is. Then an attempt after the
+// caller has gone fails fast, whichever call of the attempt it reaches
+// first (tx, err := db.BeginTx(ctx, nil) ... tx.Commit()).
 func (c *checker) passesContext(loop *retryloop.Loop) bool {
+	if c.carriesContext(loop.Node) {
+		return true
+	}
 	for _, call := range loop.Retried {
-		if c.carriesContext(call) {
-			return true
-		}
 		if body := c.closureBody(call); body != nil && c.carriesContext(body) {
 			return true
 		}
@@ -247,33 +249,40 @@ func (c *checker) passesContext(loop *retryloop.Loop) bool {
 	return false
 }
 
-// carriesContext reports whether n mentions a context value (not a fresh
-// root) or an *http.Request, which carries one.
+// carriesContext reports whether n gives a context value (not a fresh
+// root) or an *http.Request, which carries one, to a call, other than a
+// logging call (log/slog's Context forms carry values, not cancellation).
 func (c *checker) carriesContext(n ast.Node) bool {
 	info := c.pass.TypesInfo
 	found := false
-	ast.Inspect(n, func(n ast.Node) bool {
+	inspectSync(n, func(n ast.Node) bool {
 		if found {
 			return false
 		}
-		e, ok := n.(ast.Expr)
+		call, ok := n.(*ast.CallExpr)
 		if !ok {
 			return true
 		}
-		if call, ok := e.(*ast.CallExpr); ok && ctxapi.IsFreshRoot(info, call) {
+		if ctxapi.IsFreshRoot(info, call) {
 			return false
 		}
-		switch e.(type) {
-		case *ast.Ident, *ast.SelectorExpr, *ast.CallExpr:
-		default:
-			return true
+		if fn := ctxapi.Callee(info, call); fn != nil && fn.Pkg() != nil && (fn.Pkg().Path() == "log/slog" || fn.Pkg().Path() == "log") {
+			return false
 		}
-		t := info.TypeOf(e)
-		if t == nil {
-			return true
-		}
-		if ctxapi.IsContext(t, c.iface) || isHTTPRequest(t) {
-			found = true
+		for _, a := range append([]ast.Expr{call.Fun}, call.Args...) {
+			t := info.TypeOf(a)
+			if sel, ok := a.(*ast.SelectorExpr); ok && a == call.Fun {
+				t = info.TypeOf(sel.X) // the receiver
+			}
+			if t == nil {
+				continue
+			}
+			if root, ok := ast.Unparen(a).(*ast.CallExpr); ok && ctxapi.IsFreshRoot(info, root) {
+				continue
+			}
+			if ctxapi.IsContext(t, c.iface) || isHTTPRequest(t) {
+				found = true
+			}
 		}
 		return !found
 	})

@@ -35,3 +35,9 @@ func TestHelpers(t *testing.T) {
 func TestOffPath(t *testing.T) {
 	analysistest.Run(t, testdata(t), retrybudget.Analyzer, "retrybudget/offpath")
 }
+
+// TestServices runs the pass over service code of several kinds: HTTP
+// clients, a database layer, gRPC clients, queue workers, web handlers.
+func TestServices(t *testing.T) {
+	analysistest.Run(t, testdata(t), retrybudget.Analyzer, "retrybudget/services")
+}
