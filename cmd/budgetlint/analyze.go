@@ -2,11 +2,12 @@ package main
 
 import (
 	"cmp"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
-	"go/token"
 	"io"
 	"os"
 	"path/filepath"
@@ -15,9 +16,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/checker"
-	"golang.org/x/tools/go/packages"
 
+	"github.com/budgetlint/budgetlint/internal/driver"
 	"github.com/budgetlint/budgetlint/passes/inbound"
 )
 
@@ -28,16 +28,8 @@ type options struct {
 	diff  bool
 	tests bool
 	dir   string
-}
-
-// finding is one diagnostic, resolved to file positions so that results
-// from a package and its test variant can be merged and sorted.
-type finding struct {
-	pkg      string
-	analyzer *analysis.Analyzer
-	pos, end token.Position
-	diag     analysis.Diagnostic
-	fset     *token.FileSet
+	cache string
+	v     bool
 }
 
 // enableFlag is a pass's -NAME flag: set or not, and to what.
@@ -61,6 +53,8 @@ func analyzeCommand(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&opts.fix, "fix", false, "apply every suggested fix to the files")
 	fs.BoolVar(&opts.diff, "diff", false, "with -fix, print the fixes as a unified diff instead of writing them")
 	fs.StringVar(&opts.dir, "C", "", "change to `dir` before loading packages, as the go command's -C")
+	fs.StringVar(&opts.cache, "cache", defaultCacheDir(), "directory of the results cache, which makes runs on unchanged code fast; off disables it")
+	fs.BoolVar(&opts.v, "v", false, "print what was loaded, analysed and taken from the cache")
 	fs.BoolVar(&opts.tests, "test", true, "also load test files (the passes leave tests alone unless told otherwise)")
 	enabled := map[*analysis.Analyzer]*enableFlag{}
 	for _, a := range passes {
@@ -125,47 +119,30 @@ func analyze(patterns []string, analyzers []*analysis.Analyzer, opts options, st
 		fmt.Fprintln(stderr, "budgetlint: every pass is disabled")
 		return exitUsage
 	}
-	cfg := &packages.Config{
-		Mode:  packages.LoadAllSyntax | packages.NeedModule,
-		Tests: opts.tests,
+	dopts := driver.Options{Patterns: patterns, Tests: opts.tests, ToolID: toolID(analyzers)}
+	if opts.cache != "off" {
+		dopts.Cache = opts.cache
 	}
-	pkgs, err := packages.Load(cfg, patterns...)
+	res, err := driver.Run(analyzers, dopts)
 	if err != nil {
 		fmt.Fprintf(stderr, "budgetlint: %v\n", err)
 		return exitUsage
 	}
-	if len(pkgs) == 0 {
-		fmt.Fprintf(stderr, "budgetlint: %s matched no packages\n", strings.Join(patterns, " "))
-		return exitUsage
-	}
-	broken := reportBroken(pkgs, stderr)
-	if len(broken) == len(pkgs) {
-		return exitLoadError
-	}
-
-	graph, err := checker.Analyze(analyzers, pkgs, &checker.Options{})
-	if err != nil {
-		fmt.Fprintf(stderr, "budgetlint: %v\n", err)
-		return exitUsage
-	}
-	failed := false
-	var findings []finding
-	for act := range graph.All() {
-		if act.Err != nil && act.IsRoot && !broken[act.Package] {
-			fmt.Fprintf(stderr, "budgetlint: %s: %s: %v\n", act.Package.PkgPath, act.Analyzer.Name, act.Err)
-			failed = true
+	for _, b := range res.Broken {
+		more := ""
+		if b.More > 0 {
+			more = fmt.Sprintf(" (and %d more)", b.More)
 		}
-		if !act.IsRoot || broken[act.Package] || !slices.Contains(analyzers, act.Analyzer) {
-			continue
-		}
-		for _, d := range act.Diagnostics {
-			f := finding{pkg: act.Package.ID, analyzer: act.Analyzer, diag: d, fset: act.Package.Fset}
-			f.pos = act.Package.Fset.Position(d.Pos)
-			f.end = act.Package.Fset.Position(d.End)
-			findings = append(findings, f)
-		}
+		fmt.Fprintf(stderr, "budgetlint: %s: not analysed: %s%s\n", b.Package, b.Err, more)
 	}
-	findings = dedupe(findings)
+	for _, f := range res.Failures {
+		fmt.Fprintf(stderr, "budgetlint: %s\n", f)
+	}
+	if opts.v {
+		s := res.Stats
+		fmt.Fprintf(stderr, "budgetlint: %d packages listed, %d analysed, %d from the cache, %d type-checked for their exports only\n", s.Listed, s.Analysed, s.Cached, s.TypesOnly)
+	}
+	findings := dedupe(res.Diagnostics)
 
 	code := exitClean
 	switch {
@@ -185,56 +162,55 @@ func analyze(patterns []string, analyzers []*analysis.Analyzer, opts options, st
 			code = exitFindings
 		}
 	}
-	if len(broken) > 0 || failed {
+	if len(res.Broken) > 0 || len(res.Failures) > 0 {
 		code = exitLoadError
 	}
 	return code
 }
 
-// reportBroken prints one line for each package that did not load or
-// type-check, naming it and its first error, and returns them.
-func reportBroken(pkgs []*packages.Package, stderr io.Writer) map[*packages.Package]bool {
-	broken := map[*packages.Package]bool{}
-	seen := map[string]bool{}
-	for _, p := range pkgs {
-		if len(p.Errors) == 0 && !p.IllTyped {
-			continue
-		}
-		broken[p] = true
-		path := p.PkgPath
-		if path == "" {
-			path = p.ID
-		}
-		if seen[path] {
-			continue // the test variant of a package already named
-		}
-		seen[path] = true
-		first := "it does not type-check"
-		if len(p.Errors) > 0 {
-			first = p.Errors[0].Error()
-		}
-		more := ""
-		if n := len(p.Errors) - 1; n > 0 {
-			more = fmt.Sprintf(" (and %d more)", n)
-		}
-		fmt.Fprintf(stderr, "budgetlint: %s: not analysed: %s%s\n", path, first, more)
+// defaultCacheDir is $BUDGETLINT_CACHE, or budgetlint's folder in the
+// user's cache directory.
+func defaultCacheDir() string {
+	if dir := os.Getenv("BUDGETLINT_CACHE"); dir != "" {
+		return dir
 	}
-	return broken
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		return "off"
+	}
+	return filepath.Join(dir, "budgetlint")
+}
+
+// toolID identifies this binary and its settings, so that cached results
+// of another version or other flags are never used.
+func toolID(analyzers []*analysis.Analyzer) string {
+	h := sha256.New()
+	if exe, err := os.Executable(); err == nil {
+		if f, err := os.Open(exe); err == nil {
+			io.Copy(h, f)
+			f.Close()
+		}
+	}
+	for _, a := range append([]*analysis.Analyzer{inbound.Analyzer}, analyzers...) {
+		fmt.Fprintf(h, "analyzer %s\n", a.Name)
+		a.Flags.VisitAll(func(f *flag.Flag) { fmt.Fprintf(h, "-%s.%s=%s\n", a.Name, f.Name, f.Value) })
+	}
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 // dedupe merges the findings a file reports twice (as part of a package and
 // of its test variant) and sorts them by position, then pass.
-func dedupe(fs []finding) []finding {
-	slices.SortStableFunc(fs, func(a, b finding) int {
+func dedupe(fs []driver.Diagnostic) []driver.Diagnostic {
+	slices.SortStableFunc(fs, func(a, b driver.Diagnostic) int {
 		return cmp.Or(
-			cmp.Compare(a.pos.Filename, b.pos.Filename),
-			cmp.Compare(a.pos.Offset, b.pos.Offset),
-			cmp.Compare(a.analyzer.Name, b.analyzer.Name),
-			cmp.Compare(a.diag.Message, b.diag.Message),
+			cmp.Compare(a.Posn.Filename, b.Posn.Filename),
+			cmp.Compare(a.Posn.Offset, b.Posn.Offset),
+			cmp.Compare(a.Analyzer, b.Analyzer),
+			cmp.Compare(a.Message, b.Message),
 		)
 	})
-	return slices.CompactFunc(fs, func(a, b finding) bool {
-		return a.pos == b.pos && a.end == b.end && a.analyzer == b.analyzer && a.diag.Message == b.diag.Message
+	return slices.CompactFunc(fs, func(a, b driver.Diagnostic) bool {
+		return a.Posn == b.Posn && a.End == b.End && a.Analyzer == b.Analyzer && a.Message == b.Message
 	})
 }
 
@@ -251,9 +227,9 @@ func relative(filename string) string {
 	return filename
 }
 
-func printText(w io.Writer, findings []finding) {
+func printText(w io.Writer, findings []driver.Diagnostic) {
 	for _, f := range findings {
-		fmt.Fprintf(w, "%s:%d:%d: %s (%s)\n", relative(f.pos.Filename), f.pos.Line, f.pos.Column, f.diag.Message, f.analyzer.Name)
+		fmt.Fprintf(w, "%s:%d:%d: %s (%s)\n", relative(f.Posn.Filename), f.Posn.Line, f.Posn.Column, f.Message, f.Analyzer)
 	}
 }
 
@@ -278,30 +254,26 @@ type (
 	}
 )
 
-func printJSON(w io.Writer, findings []finding) error {
+func printJSON(w io.Writer, findings []driver.Diagnostic) error {
 	tree := map[string]map[string][]jsonDiagnostic{}
 	for _, f := range findings {
 		d := jsonDiagnostic{
-			Category: f.diag.Category,
-			Posn:     f.pos.String(),
-			End:      f.end.String(),
-			Message:  f.diag.Message,
+			Category: f.Category,
+			Posn:     f.Posn.String(),
+			End:      f.End.String(),
+			Message:  f.Message,
 		}
-		for _, fix := range f.diag.SuggestedFixes {
+		for _, fix := range f.Fixes {
 			jf := jsonFix{Message: fix.Message, Edits: []jsonEdit{}}
-			for _, e := range fix.TextEdits {
-				start, end := f.fset.Position(e.Pos), f.fset.Position(e.End)
-				if !e.End.IsValid() {
-					end = start
-				}
-				jf.Edits = append(jf.Edits, jsonEdit{Filename: start.Filename, Start: start.Offset, End: end.Offset, New: string(e.NewText)})
+			for _, e := range fix.Edits {
+				jf.Edits = append(jf.Edits, jsonEdit{Filename: e.Filename, Start: e.Start, End: e.End, New: e.New})
 			}
 			d.SuggestedFixes = append(d.SuggestedFixes, jf)
 		}
-		if tree[f.pkg] == nil {
-			tree[f.pkg] = map[string][]jsonDiagnostic{}
+		if tree[f.Package] == nil {
+			tree[f.Package] = map[string][]jsonDiagnostic{}
 		}
-		tree[f.pkg][f.analyzer.Name] = append(tree[f.pkg][f.analyzer.Name], d)
+		tree[f.Package][f.Analyzer] = append(tree[f.Package][f.Analyzer], d)
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "\t")

@@ -9,6 +9,8 @@ import (
 	"os"
 	"slices"
 	"strings"
+
+	"github.com/budgetlint/budgetlint/internal/driver"
 )
 
 // edit is a replacement of the bytes [start, end) of a file.
@@ -20,27 +22,23 @@ type edit struct {
 // applyFixes applies the first suggested fix of every finding. A fix whose
 // edits overlap one already taken is left out, so a file is never left
 // half-edited. With showDiff the result is printed, not written.
-func applyFixes(findings []finding, showDiff bool, w io.Writer) error {
+func applyFixes(findings []driver.Diagnostic, showDiff bool, w io.Writer) error {
 	byFile := map[string][]edit{}
 	var files []string
 	skipped := 0
 	for _, f := range findings {
-		if len(f.diag.SuggestedFixes) == 0 {
+		if len(f.Fixes) == 0 {
 			continue
 		}
 		var fix []edit
 		var name string
-		for _, e := range f.diag.SuggestedFixes[0].TextEdits {
-			start, end := f.fset.Position(e.Pos), f.fset.Position(e.End)
-			if !e.End.IsValid() {
-				end = start
-			}
-			if name != "" && start.Filename != name {
+		for _, e := range f.Fixes[0].Edits {
+			if name != "" && e.Filename != name {
 				fix = nil // a fix spanning files: applied by go vet -fix, not here
 				break
 			}
-			name = start.Filename
-			fix = append(fix, edit{start.Offset, end.Offset, string(e.NewText)})
+			name = e.Filename
+			fix = append(fix, edit{e.Start, e.End, e.New})
 		}
 		if fix == nil {
 			continue

@@ -19,6 +19,7 @@ func TestMain(m *testing.M) {
 	if err != nil {
 		panic(err)
 	}
+	os.Setenv("BUDGETLINT_CACHE", filepath.Join(dir, "cache"))
 	binary = filepath.Join(dir, "budgetlint")
 	if runtime.GOOS == "windows" {
 		binary += ".exe"
@@ -83,8 +84,45 @@ func TestStandaloneFlagAndSelection(t *testing.T) {
 		t.Errorf("-ctxbackground.tests did not report the test:\n%s", out)
 	}
 	out, _, code := runIn(t, vetModule(t), binary, "-ctxbackground=false", "./svc")
+	if code != exitClean || strings.Contains(out, "ctxbackground") {
+		t.Errorf("with ctxbackground disabled: exit %d, output %q", code, out)
+	}
+	var none []string
+	for _, a := range passes {
+		none = append(none, "-"+a.Name+"=false")
+	}
+	out, _, code = runIn(t, vetModule(t), binary, append(none, "./svc")...)
 	if code != exitUsage || out != "" {
 		t.Errorf("with every pass disabled: exit %d, output %q", code, out)
+	}
+}
+
+// TestCache checks that a second run on unchanged code reads the cache and
+// prints the same findings, and that an edit invalidates the edited
+// package and those that import it.
+func TestCache(t *testing.T) {
+	dir := t.TempDir()
+	copyTree(t, vetModule(t), dir)
+	cache := "-cache=" + filepath.Join(dir, ".cache")
+	first, stats1, _ := runIn(t, dir, binary, cache, "-v", "./helpers", "./svc")
+	second, stats2, _ := runIn(t, dir, binary, cache, "-v", "./helpers", "./svc")
+	if first != second {
+		t.Errorf("cached run differs:\nfirst:\n%s\nsecond:\n%s", first, second)
+	}
+	if !strings.Contains(stats1, " 0 from the cache") || !strings.Contains(stats2, " 0 analysed") {
+		t.Errorf("cache not used:\n%s\n%s", stats1, stats2)
+	}
+	// Warm no longer roots a context: the finding at its call site goes.
+	helpers := filepath.Join(dir, "helpers", "helpers.go")
+	src, _ := os.ReadFile(helpers)
+	edited := strings.Replace(string(src), "func Warm() error {\n\treturn get(context.Background())", "func Warm() error {\n\treturn nil", 1)
+	if edited == string(src) {
+		t.Fatal("testdata changed: cannot edit helpers.go")
+	}
+	os.WriteFile(helpers, []byte(edited), 0o644)
+	third, stats3, _ := runIn(t, dir, binary, cache, "-v", "./helpers", "./svc")
+	if strings.Contains(third, "Warm starts a fresh context") || !strings.Contains(stats3, " 0 from the cache") {
+		t.Errorf("edit not seen through the cache:\n%s\n%s", third, stats3)
 	}
 }
 

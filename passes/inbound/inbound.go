@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -53,6 +54,7 @@ func (l frameworkList) String() string {
 		}
 		parts = append(parts, t)
 	}
+	slices.Sort(parts) // deterministic: the value is part of cache keys
 	return strings.Join(parts, ",")
 }
 

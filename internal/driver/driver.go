@@ -1,0 +1,623 @@
+// Package driver runs go/analysis passes over packages for the standalone
+// command, at a fraction of the memory of a whole-program load.
+//
+// golang.org/x/tools' checker parses and type-checks every dependency with
+// function bodies and keeps all of it alive, because any analyzer might
+// need facts from anywhere. budgetlint's facts never leave the module they
+// were computed in (see passes/ctxbackground), so the driver:
+//
+//   - lists the package graph with the go command, without parsing;
+//   - analyses in full (bodies, types.Info, passes, facts) only the root
+//     packages and their dependencies in the roots' modules;
+//   - type-checks every other dependency (the standard library, other
+//     modules) without function bodies, only for its exported types;
+//   - drops each package's syntax as soon as it is analysed;
+//   - caches each fully analysed package's findings and facts by the
+//     content of its files and of its dependencies, so that a second run on
+//     unchanged code only lists packages and reads the cache.
+//
+// A panic in a pass is recovered and reported as that pass's error on that
+// package: one bad package never takes the run down.
+package driver
+
+import (
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"os"
+	"reflect"
+	"runtime"
+	"runtime/debug"
+	"slices"
+	"strings"
+	"sync"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/packages"
+)
+
+// Options say what to load and how.
+type Options struct {
+	Patterns []string
+	Tests    bool   // load test files too
+	Dir      string // working directory of the go command; "" is the current one
+	// Cache is the directory of the results cache; "" turns it off.
+	Cache string
+	// ToolID distinguishes results of different analyzers, flags and
+	// versions in the cache.
+	ToolID string
+}
+
+// Diagnostic is a finding with resolved positions, so that it can be
+// cached, merged across a package and its test variant, and printed.
+type Diagnostic struct {
+	Analyzer string
+	Package  string // package ID
+	Posn     token.Position
+	End      token.Position
+	Category string
+	Message  string
+	URL      string
+	Fixes    []Fix
+}
+
+// Fix is a suggested fix as byte-offset edits of files.
+type Fix struct {
+	Message string
+	Edits   []Edit
+}
+
+// Edit replaces the bytes [Start, End) of Filename with New.
+type Edit struct {
+	Filename   string
+	Start, End int
+	New        string
+}
+
+// Broken is a root package that could not be loaded or type-checked.
+type Broken struct {
+	Package string
+	Err     string // the first error
+	More    int    // how many more there were
+}
+
+// Result is what a run found.
+type Result struct {
+	Diagnostics []Diagnostic
+	Broken      []Broken
+	Failures    []string // passes that failed or panicked, one line each
+	Stats       Stats
+}
+
+// Stats count the work done, for -v and the benchmarks.
+type Stats struct {
+	Listed, Analysed, Cached, TypesOnly int
+}
+
+// node is one package of the graph and the state of its processing.
+type node struct {
+	pkg     *packages.Package
+	imports map[string]*node // by import path as written in source
+	root    bool
+	full    bool // analysed with bodies and passes; otherwise types only
+	key     string
+	entry   *cacheEntry // the cached result, nil on a miss
+
+	once   sync.Once
+	types  *types.Package
+	errs   []error // load and type errors
+	diags  []Diagnostic
+	failed []string
+}
+
+// Run analyses the packages matching opts.Patterns with analyzers.
+func Run(analyzers []*analysis.Analyzer, opts Options) (*Result, error) {
+	if err := analysis.Validate(analyzers); err != nil {
+		return nil, err
+	}
+	cfg := &packages.Config{
+		Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
+			packages.NeedImports | packages.NeedDeps | packages.NeedModule | packages.NeedTypesSizes,
+		Tests: opts.Tests,
+		Dir:   opts.Dir,
+	}
+	roots, err := packages.Load(cfg, opts.Patterns...)
+	if err != nil {
+		return nil, err
+	}
+	if len(roots) == 0 {
+		return nil, fmt.Errorf("%s matched no packages", strings.Join(opts.Patterns, " "))
+	}
+	g := newGraph(roots)
+	r := &run{analyzers: analyzers, opts: opts, facts: newFactStore(analyzers), fset: token.NewFileSet()}
+	if opts.Cache != "" {
+		r.cache = &cache{dir: opts.Cache}
+		r.computeKeys(g)
+	}
+	r.process(g)
+	return r.result(g), nil
+}
+
+// graph is the package graph in an order where imports come first.
+type graph struct {
+	nodes []*node
+	roots []*node
+}
+
+func newGraph(roots []*packages.Package) *graph {
+	g := &graph{}
+	byPkg := map[*packages.Package]*node{}
+	var visit func(p *packages.Package) *node
+	visit = func(p *packages.Package) *node {
+		if n, ok := byPkg[p]; ok {
+			return n
+		}
+		n := &node{pkg: p, imports: map[string]*node{}}
+		byPkg[p] = n
+		for _, path := range slices.Sorted(mapsKeys(p.Imports)) {
+			n.imports[path] = visit(p.Imports[path])
+		}
+		g.nodes = append(g.nodes, n)
+		return n
+	}
+	modules := map[string]bool{}
+	for _, p := range roots {
+		if isTestMain(p) {
+			continue // the generated test main: nothing of the user's
+		}
+		n := visit(p)
+		n.root, n.full = true, true
+		g.roots = append(g.roots, n)
+		if p.Module != nil {
+			modules[p.Module.Path] = true
+		}
+	}
+	// Dependencies in the roots' modules are analysed in full, for facts.
+	for _, n := range g.nodes {
+		if n.pkg.Module != nil && modules[n.pkg.Module.Path] {
+			n.full = true
+		}
+	}
+	return g
+}
+
+func isTestMain(p *packages.Package) bool {
+	return p.Name == "main" && strings.HasSuffix(p.ID, ".test")
+}
+
+func mapsKeys[M ~map[K]V, K comparable, V any](m M) func(func(K) bool) {
+	return func(yield func(K) bool) {
+		for k := range m {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}
+
+// run is the state of one Run.
+type run struct {
+	analyzers []*analysis.Analyzer
+	opts      Options
+	fset      *token.FileSet
+	facts     *factStore
+	cache     *cache
+	sem       chan struct{}
+	stats     Stats
+	statsMu   sync.Mutex
+}
+
+// process type-checks and analyses what the roots need, imports first and
+// independent packages in parallel.
+func (r *run) process(g *graph) {
+	r.sem = make(chan struct{}, runtime.GOMAXPROCS(0))
+	r.stats.Listed = len(g.nodes)
+	var wg sync.WaitGroup
+	for _, n := range g.roots {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r.finish(n)
+		}()
+	}
+	wg.Wait()
+}
+
+// finish brings a root to its result: from the cache without type-checking
+// anything, or by analysis. (A cached root that an analysed package
+// imports is still type-checked, by ensure, for its types and facts.)
+func (r *run) finish(n *node) {
+	if n.entry != nil {
+		n.diags = n.entry.Diagnostics
+		r.count(func(s *Stats) { s.Cached++ })
+		return
+	}
+	r.ensure(n)
+}
+
+// ensure type-checks (and for full nodes analyses) n once, after its
+// imports; concurrent callers wait for the first.
+func (r *run) ensure(n *node) {
+	n.once.Do(func() {
+		var wg sync.WaitGroup
+		for _, dep := range n.imports {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				r.ensure(dep)
+			}()
+		}
+		wg.Wait()
+		r.sem <- struct{}{}
+		defer func() { <-r.sem }()
+		r.check(n)
+	})
+}
+
+// check type-checks one package whose imports are done and, if it is a
+// full node, runs the passes on it (or takes their result from the cache).
+func (r *run) check(n *node) {
+	p := n.pkg
+	if p.PkgPath == "unsafe" {
+		n.types = types.Unsafe
+		return
+	}
+	for _, e := range p.Errors {
+		n.errs = append(n.errs, e)
+	}
+	full := n.full && n.entry == nil
+	mode := parser.SkipObjectResolution
+	if full {
+		mode |= parser.ParseComments
+	}
+	var files []*ast.File
+	for _, name := range p.CompiledGoFiles {
+		src, err := os.ReadFile(name)
+		if err != nil {
+			n.errs = append(n.errs, err)
+			continue
+		}
+		f, err := parser.ParseFile(r.fset, name, src, mode)
+		if err != nil {
+			n.errs = append(n.errs, err)
+		}
+		if f != nil {
+			files = append(files, f)
+		}
+	}
+	var info *types.Info
+	if full {
+		info = &types.Info{
+			Types:        map[ast.Expr]types.TypeAndValue{},
+			Defs:         map[*ast.Ident]types.Object{},
+			Uses:         map[*ast.Ident]types.Object{},
+			Implicits:    map[ast.Node]types.Object{},
+			Instances:    map[*ast.Ident]types.Instance{},
+			Scopes:       map[ast.Node]*types.Scope{},
+			Selections:   map[*ast.SelectorExpr]*types.Selection{},
+			FileVersions: map[*ast.File]string{},
+		}
+	}
+	var typeErrs []types.Error
+	conf := types.Config{
+		IgnoreFuncBodies: !full,
+		FakeImportC:      true,
+		Sizes:            p.TypesSizes,
+		Importer:         importerFunc(func(path string) (*types.Package, error) { return n.importPackage(path) }),
+		Error: func(err error) {
+			// Without bodies, imports used only in bodies look unused: a
+			// soft error that only matters when the package is analysed.
+			if te, ok := err.(types.Error); ok && (full || !te.Soft) {
+				typeErrs = append(typeErrs, te)
+			}
+		},
+	}
+	if p.Module != nil && p.Module.GoVersion != "" {
+		conf.GoVersion = "go" + p.Module.GoVersion
+	}
+	n.types, _ = conf.Check(p.PkgPath, r.fset, files, info)
+	for _, te := range typeErrs {
+		n.errs = append(n.errs, te)
+	}
+	switch {
+	case n.entry != nil:
+		r.facts.decode(n.types, n.entry.Facts)
+		r.count(func(s *Stats) { s.TypesOnly++ })
+	case full && len(n.errs) == 0:
+		r.analyse(n, files, info)
+		r.count(func(s *Stats) { s.Analysed++ })
+	default:
+		r.count(func(s *Stats) { s.TypesOnly++ })
+	}
+}
+
+func (n *node) importPackage(path string) (*types.Package, error) {
+	if path == "unsafe" {
+		return types.Unsafe, nil
+	}
+	dep, ok := n.imports[path]
+	if !ok || dep.types == nil {
+		return nil, fmt.Errorf("could not import %s", path)
+	}
+	return dep.types, nil
+}
+
+type importerFunc func(path string) (*types.Package, error)
+
+func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
+
+func (r *run) count(f func(*Stats)) {
+	r.statsMu.Lock()
+	f(&r.stats)
+	r.statsMu.Unlock()
+}
+
+// analyse runs the passes, and the passes they require, on a full node.
+func (r *run) analyse(n *node, files []*ast.File, info *types.Info) {
+	p := n.pkg
+	results := map[*analysis.Analyzer]any{}
+	errs := map[*analysis.Analyzer]error{}
+	var module *analysis.Module
+	if p.Module != nil {
+		module = &analysis.Module{Path: p.Module.Path, Version: p.Module.Version, GoVersion: p.Module.GoVersion}
+	}
+	allowed := map[string]bool{}
+	for _, list := range [][]string{p.CompiledGoFiles, p.GoFiles, p.OtherFiles, p.IgnoredFiles} {
+		for _, f := range list {
+			allowed[f] = true
+		}
+	}
+	var exec func(a *analysis.Analyzer) error
+	exec = func(a *analysis.Analyzer) error {
+		if err, done := errs[a]; done {
+			return err
+		}
+		if _, done := results[a]; done {
+			return nil
+		}
+		for _, req := range a.Requires {
+			if err := exec(req); err != nil {
+				errs[a] = fmt.Errorf("required %s failed", req.Name)
+				return errs[a]
+			}
+		}
+		pass := &analysis.Pass{
+			Analyzer:     a,
+			Fset:         r.fset,
+			Files:        files,
+			OtherFiles:   p.OtherFiles,
+			IgnoredFiles: p.IgnoredFiles,
+			Pkg:          n.types,
+			TypesInfo:    info,
+			TypesSizes:   p.TypesSizes,
+			Module:       module,
+			ResultOf:     map[*analysis.Analyzer]any{},
+			ReadFile: func(name string) ([]byte, error) {
+				if !allowed[name] {
+					return nil, fmt.Errorf("%s is not a file of package %s", name, p.PkgPath)
+				}
+				return os.ReadFile(name)
+			},
+		}
+		for _, req := range a.Requires {
+			pass.ResultOf[req] = results[req]
+		}
+		isRoot := n.root && slices.Contains(r.analyzers, a)
+		pass.Report = func(d analysis.Diagnostic) {
+			if isRoot {
+				n.diags = append(n.diags, r.resolve(a, p.ID, d))
+			}
+		}
+		r.facts.bind(pass, n.types)
+		res, err := runPass(a, pass)
+		if err != nil {
+			errs[a] = err
+			n.failed = append(n.failed, fmt.Sprintf("%s: %s: %v", p.PkgPath, a.Name, err))
+			return err
+		}
+		results[a] = res
+		return nil
+	}
+	for _, a := range r.analyzers {
+		exec(a)
+	}
+	if r.cache != nil && len(n.failed) == 0 {
+		r.cache.store(n, r.facts.encode(n.types))
+	}
+}
+
+// runPass runs one pass, turning a panic into an error that names it.
+func runPass(a *analysis.Analyzer, pass *analysis.Pass) (res any, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			stack := strings.Split(string(debug.Stack()), "\n")
+			where := ""
+			for i, line := range stack {
+				if strings.Contains(line, "panic(") && i+3 < len(stack) {
+					where = strings.TrimSpace(stack[i+3])
+					break
+				}
+			}
+			err = fmt.Errorf("internal error: panic: %v (at %s); please report it", p, where)
+		}
+	}()
+	return a.Run(pass)
+}
+
+// resolve turns a diagnostic's token positions into file positions.
+func (r *run) resolve(a *analysis.Analyzer, pkgID string, d analysis.Diagnostic) Diagnostic {
+	out := Diagnostic{
+		Analyzer: a.Name,
+		Package:  pkgID,
+		Posn:     r.fset.Position(d.Pos),
+		Category: d.Category,
+		Message:  d.Message,
+		URL:      d.URL,
+	}
+	out.End = out.Posn
+	if d.End.IsValid() {
+		out.End = r.fset.Position(d.End)
+	}
+	if out.URL == "" {
+		out.URL = a.URL
+	}
+	for _, sf := range d.SuggestedFixes {
+		fix := Fix{Message: sf.Message}
+		for _, e := range sf.TextEdits {
+			start := r.fset.Position(e.Pos)
+			end := start
+			if e.End.IsValid() {
+				end = r.fset.Position(e.End)
+			}
+			fix.Edits = append(fix.Edits, Edit{Filename: start.Filename, Start: start.Offset, End: end.Offset, New: string(e.NewText)})
+		}
+		out.Fixes = append(out.Fixes, fix)
+	}
+	return out
+}
+
+// result gathers the roots' findings and errors.
+func (r *run) result(g *graph) *Result {
+	res := &Result{Stats: r.stats}
+	seen := map[string]bool{}
+	for _, n := range g.roots {
+		if len(n.errs) > 0 {
+			path := n.pkg.PkgPath
+			if path == "" {
+				path = n.pkg.ID
+			}
+			if !seen[path] {
+				seen[path] = true
+				res.Broken = append(res.Broken, Broken{Package: path, Err: firstLine(n.errs[0]), More: len(n.errs) - 1})
+			}
+			continue
+		}
+		res.Diagnostics = append(res.Diagnostics, n.diags...)
+		res.Failures = append(res.Failures, n.failed...)
+	}
+	slices.SortFunc(res.Broken, func(a, b Broken) int { return strings.Compare(a.Package, b.Package) })
+	slices.Sort(res.Failures)
+	res.Failures = slices.Compact(res.Failures)
+	return res
+}
+
+func firstLine(err error) string {
+	var le packages.Error
+	if errors.As(err, &le) {
+		return le.Error()
+	}
+	s, _, _ := strings.Cut(err.Error(), "\n")
+	return s
+}
+
+// factStore holds every fact of the run, keyed by the object or package it
+// is about; the objects are shared by all packages of the run, so no
+// encoding is needed except for the cache.
+type factStore struct {
+	mu      sync.Mutex
+	objects map[objectFactKey]analysis.Fact
+	pkgs    map[packageFactKey]analysis.Fact
+	types   map[string]reflect.Type // fact type name -> type, for the cache
+}
+
+type objectFactKey struct {
+	obj types.Object
+	t   reflect.Type
+}
+
+type packageFactKey struct {
+	pkg *types.Package
+	t   reflect.Type
+}
+
+func newFactStore(analyzers []*analysis.Analyzer) *factStore {
+	s := &factStore{objects: map[objectFactKey]analysis.Fact{}, pkgs: map[packageFactKey]analysis.Fact{}, types: map[string]reflect.Type{}}
+	seen := map[*analysis.Analyzer]bool{}
+	var visit func(a *analysis.Analyzer)
+	visit = func(a *analysis.Analyzer) {
+		if seen[a] {
+			return
+		}
+		seen[a] = true
+		for _, f := range a.FactTypes {
+			t := reflect.TypeOf(f)
+			s.types[t.String()] = t
+		}
+		for _, req := range a.Requires {
+			visit(req)
+		}
+	}
+	for _, a := range analyzers {
+		visit(a)
+	}
+	return s
+}
+
+// bind gives a pass its fact functions.
+func (s *factStore) bind(pass *analysis.Pass, pkg *types.Package) {
+	pass.ImportObjectFact = func(obj types.Object, fact analysis.Fact) bool {
+		s.mu.Lock()
+		got, ok := s.objects[objectFactKey{obj, reflect.TypeOf(fact)}]
+		s.mu.Unlock()
+		if ok {
+			reflect.ValueOf(fact).Elem().Set(reflect.ValueOf(got).Elem())
+		}
+		return ok
+	}
+	pass.ExportObjectFact = func(obj types.Object, fact analysis.Fact) {
+		if obj.Pkg() != pkg {
+			panic(fmt.Sprintf("%s exported a fact about %s, which is not in package %s", pass.Analyzer.Name, obj, pkg.Path()))
+		}
+		s.mu.Lock()
+		s.objects[objectFactKey{obj, reflect.TypeOf(fact)}] = fact
+		s.mu.Unlock()
+	}
+	pass.ImportPackageFact = func(p *types.Package, fact analysis.Fact) bool {
+		s.mu.Lock()
+		got, ok := s.pkgs[packageFactKey{p, reflect.TypeOf(fact)}]
+		s.mu.Unlock()
+		if ok {
+			reflect.ValueOf(fact).Elem().Set(reflect.ValueOf(got).Elem())
+		}
+		return ok
+	}
+	pass.ExportPackageFact = func(fact analysis.Fact) {
+		s.mu.Lock()
+		s.pkgs[packageFactKey{pkg, reflect.TypeOf(fact)}] = fact
+		s.mu.Unlock()
+	}
+	pass.AllObjectFacts = func() []analysis.ObjectFact {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		var out []analysis.ObjectFact
+		for k, f := range s.objects {
+			if s.ofAnalyzer(pass.Analyzer, k.t) {
+				out = append(out, analysis.ObjectFact{Object: k.obj, Fact: f})
+			}
+		}
+		return out
+	}
+	pass.AllPackageFacts = func() []analysis.PackageFact {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		var out []analysis.PackageFact
+		for k, f := range s.pkgs {
+			if s.ofAnalyzer(pass.Analyzer, k.t) {
+				out = append(out, analysis.PackageFact{Package: k.pkg, Fact: f})
+			}
+		}
+		return out
+	}
+}
+
+func (s *factStore) ofAnalyzer(a *analysis.Analyzer, t reflect.Type) bool {
+	for _, f := range a.FactTypes {
+		if reflect.TypeOf(f) == t {
+			return true
+		}
+	}
+	return false
+}

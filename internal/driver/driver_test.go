@@ -1,0 +1,92 @@
+package driver
+
+import (
+	"go/ast"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+func module(t *testing.T) string {
+	dir, err := filepath.Abs(filepath.Join("..", "..", "testdata", "vet"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// A pass that panics becomes one line naming it and the package; the run
+// goes on and the other packages are analysed.
+func TestPanicIsRecovered(t *testing.T) {
+	boom := &analysis.Analyzer{
+		Name: "boom",
+		Doc:  "panics on package svc",
+		Run: func(pass *analysis.Pass) (any, error) {
+			if pass.Pkg.Name() == "svc" {
+				var m map[string]int
+				m["x"]++ // a nil map write: a real panic, not a call to panic
+			}
+			for _, f := range pass.Files {
+				pass.Reportf(f.Package, "seen %s", pass.Pkg.Name())
+			}
+			return nil, nil
+		},
+	}
+	res, err := Run([]*analysis.Analyzer{boom}, Options{Patterns: []string{"./helpers", "./svc"}, Dir: module(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Failures) != 1 || !strings.Contains(res.Failures[0], "example.com/vet/svc: boom: internal error: panic") {
+		t.Errorf("failures: %q", res.Failures)
+	}
+	if len(res.Diagnostics) != 1 || res.Diagnostics[0].Message != "seen helpers" {
+		t.Errorf("the healthy package was not analysed: %+v", res.Diagnostics)
+	}
+}
+
+// Dependencies outside the roots' module are type-checked without bodies
+// and never analysed.
+func TestOnlyTheRootsModuleIsAnalysed(t *testing.T) {
+	var seen []string
+	probe := &analysis.Analyzer{
+		Name: "probe",
+		Doc:  "records the packages it runs on",
+		Run: func(pass *analysis.Pass) (any, error) {
+			seen = append(seen, pass.Pkg.Path())
+			// Bodies are there for analysed packages.
+			for _, f := range pass.Files {
+				for _, d := range f.Decls {
+					if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && pass.TypesInfo.Defs[fd.Name] == nil {
+						t.Errorf("no type information for %s", fd.Name.Name)
+					}
+				}
+			}
+			return nil, nil
+		},
+	}
+	res, err := Run([]*analysis.Analyzer{probe}, Options{Patterns: []string{"./svc"}, Dir: module(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range seen {
+		if !strings.HasPrefix(p, "example.com/vet") {
+			t.Errorf("analysed %s, outside the module", p)
+		}
+	}
+	if res.Stats.TypesOnly == 0 || res.Stats.Analysed != 2 {
+		t.Errorf("stats %+v: want helpers and svc analysed, std for types only", res.Stats)
+	}
+}
+
+func TestBrokenRootIsNamed(t *testing.T) {
+	res, err := Run([]*analysis.Analyzer{{Name: "noop", Doc: "noop", Run: func(*analysis.Pass) (any, error) { return nil, nil }}},
+		Options{Patterns: []string{"./broken", "./helpers"}, Dir: module(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Broken) != 1 || res.Broken[0].Package != "example.com/vet/broken" || !strings.Contains(res.Broken[0].Err, "undefinedFunction") {
+		t.Errorf("broken: %+v", res.Broken)
+	}
+}
