@@ -12,6 +12,7 @@ import (
 
 	"github.com/aws/aws-sdk-go/aws"
 	"github.com/aws/aws-sdk-go/service/s3"
+	"github.com/gin-gonic/gin"
 )
 
 type Repo struct {
@@ -100,4 +101,9 @@ func NoFix(ctx context.Context, c Counter) {
 	_ = Generic[int]("k")          // want `Generic\[int\] cannot be cancelled`
 	_ = (*Counter).Count(&c)       // want `\(\*Counter\).Count cannot be cancelled`
 	_, _ = nethttp.Get("http://x") // want `nethttp.Get cannot be cancelled`
+}
+
+// A framework handler: the fix uses the framework's accessor.
+func GinHandler(c *gin.Context, db *sql.DB) {
+	db.QueryRow("SELECT 1") // want `db.QueryRow cannot be cancelled when the caller gives up; use db.QueryRowContext\(c.Request.Context\(\), ...\)`
 }
