@@ -28,12 +28,14 @@ import (
 	"github.com/budgetlint/budgetlint/passes/dropcancel"
 	"github.com/budgetlint/budgetlint/passes/fixedtimeout"
 	"github.com/budgetlint/budgetlint/passes/inbound"
+	"github.com/budgetlint/budgetlint/passes/retrybudget"
 )
 
 // passes are budgetlint's analyzers, in the order they are documented.
 var passes = []*analysis.Analyzer{
 	ctxbackground.Analyzer,
 	fixedtimeout.Analyzer,
+	retrybudget.Analyzer,
 	dropcancel.Analyzer,
 }
 
