@@ -462,7 +462,11 @@ func (s *server) analyse(dir string) {
 		return
 	}
 	found, text := parseVetOutput(stdout, stderr)
-	s.trace("analysed %s in %.2fs: %d findings", dir, time.Since(start).Seconds(), len(found))
+	if err != nil {
+		s.trace("analysed %s in %.2fs: failed: %v", dir, time.Since(start).Seconds(), err)
+	} else {
+		s.trace("analysed %s in %.2fs: %d findings", dir, time.Since(start).Seconds(), len(found))
+	}
 	if err != nil {
 		// Most often the package does not type-check while it is being
 		// edited: the findings shown stay until it does.

@@ -196,8 +196,10 @@ func parseVetOutput(streams ...[]byte) ([]finding, string) {
 		for len(out) > 0 {
 			line, rest, _ := bytes.Cut(out, []byte("\n"))
 			if !bytes.HasPrefix(line, []byte("{")) {
-				text.Write(line)
-				text.WriteByte('\n')
+				if len(bytes.TrimSpace(line)) > 0 {
+					text.Write(line)
+					text.WriteByte('\n')
+				}
 				out = rest
 				continue
 			}

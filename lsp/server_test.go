@@ -1,0 +1,320 @@
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// These tests run the server in-process with go vet replaced by a fake
+// that answers from the text it is given, as go vet would.
+
+// vetCall is one run of the fake go vet: its arguments and the text of
+// the file under test that it saw (from the overlay, or from disk).
+type vetCall struct {
+	args []string
+	text string
+}
+
+// fakeVet answers a run with answer(text, name), where text is the file's
+// content as go vet would read it and name the file it read it from (the
+// overlay's or the file itself); each run is reported on calls.
+func fakeVet(t *testing.T, file string, answer func(text, name string) (stdout, stderr string, err error)) (runner, chan vetCall) {
+	calls := make(chan vetCall, 100)
+	return func(ctx context.Context, dir string, args []string) ([]byte, []byte, error) {
+		name := vetReads(t, file, args)
+		b, _ := os.ReadFile(name)
+		stdout, stderr, err := answer(string(b), name)
+		calls <- vetCall{args, string(b)}
+		return []byte(stdout), []byte(stderr), err
+	}, calls
+}
+
+// vetReads returns where go vet would read file: the overlay's
+// replacement if the -overlay argument names one, else file.
+func vetReads(t *testing.T, file string, args []string) string {
+	for _, a := range args {
+		name, ok := strings.CutPrefix(a, "-overlay=")
+		if !ok {
+			continue
+		}
+		var o struct{ Replace map[string]string }
+		if b, err := os.ReadFile(name); err != nil || json.Unmarshal(b, &o) != nil {
+			t.Errorf("overlay %s unreadable: %v", name, err)
+		}
+		if r, ok := o.Replace[file]; ok {
+			if filepath.Base(r) != filepath.Base(file) {
+				t.Errorf("overlay file %s for %s: want the same base name (build constraints, _test)", r, file)
+			}
+			return r
+		}
+	}
+	return file
+}
+
+// start runs a server on pipes and returns a client and the server's
+// exit status, once it has one.
+func start(t *testing.T, opts Options, run runner) (*client, chan int) {
+	opts.Analyzers = analyzers
+	cr, sw := io.Pipe()
+	sr, cw := io.Pipe()
+	s, err := newServer(newConn(sr, sw), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.run = run
+	code := make(chan int, 1)
+	go func() {
+		code <- s.serve()
+		sw.Close()
+	}()
+	t.Cleanup(func() { cw.Close() })
+	return newClient(t, cw, cr), code
+}
+
+func initialize(c *client, options any) {
+	var r InitializeResult
+	c.result("initialize", map[string]any{"capabilities": map[string]any{}, "initializationOptions": options}, &r)
+	c.notify("initialized", map[string]any{})
+}
+
+func open(c *client, path string, version int32, text string) {
+	c.notify("textDocument/didOpen", DidOpenTextDocumentParams{TextDocumentItem{URI: pathURI(path), LanguageID: "go", Version: version, Text: text}})
+}
+
+func change(c *client, path string, version int32, text string) {
+	c.notify("textDocument/didChange", DidChangeTextDocumentParams{
+		TextDocument:   VersionedTextDocumentIdentifier{pathURI(path), version},
+		ContentChanges: []TextDocumentContentChangeEvent{{Text: text}},
+	})
+}
+
+// src has two findings; the first follows non-ASCII text on its line.
+const src = "package p\n\nimport \"context\"\n\nfunc F(ctx context.Context) {\n\tg(\"ñ🚀\", context.Background())\n\tg(\"\", context.TODO())\n}\n"
+
+// vetJSON is go vet's answer for src, as a go command with a warm cache
+// gives it: the first finding names this run's overlay file; the second
+// one an overlay file of an earlier server, replayed from the cache; the
+// first comes again from the test variant, and one is in a file that is
+// not open.
+func vetJSON(overlay, earlier, other string) string {
+	bg := strings.Index(src, "context.Background")
+	return fmt.Sprintf(`{"p": {"ctxbackground": [
+	{"posn": "%[1]s:6:14", "end": "%[1]s:6:34", "message": "use ctx",
+	 "suggested_fixes": [{"message": "Replace context.Background() with ctx", "edits": [{"filename": "%[1]s", "start": %[4]d, "end": %[5]d, "new": "ctx"}]}]},
+	{"posn": "%[2]s:7:8", "end": "%[2]s:7:22", "message": "TODO: use ctx"},
+	{"posn": "%[3]s:1:1", "end": "%[3]s:1:2", "message": "elsewhere"}]},
+ "p [p.test]": {"ctxbackground": [
+	{"posn": "%[1]s:6:14", "end": "%[1]s:6:34", "message": "use ctx"}]}}`,
+		overlay, earlier, other, bg, bg+len("context.Background()"))
+}
+
+func TestFindingsAndFixes(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "a.go")
+	os.WriteFile(file, []byte("package p\n"), 0o644) // the buffer is not saved
+	earlier := filepath.Join(os.TempDir(), "budgetlint-lsp-1", overlayKey(file), "a.go")
+	run, calls := fakeVet(t, file, func(text, name string) (string, string, error) {
+		if name == file {
+			t.Errorf("go vet read %s from disk, not the unsaved buffer", file)
+		}
+		return vetJSON(name, earlier, filepath.Join(dir, "b.go")), "", nil
+	})
+	c, _ := start(t, Options{Tool: "budgetlint"}, run)
+	initialize(c, nil)
+	uri := pathURI(file)
+	open(c, file, 1, src)
+	if call := <-calls; call.text != src {
+		t.Errorf("go vet saw %q", call.text)
+	}
+
+	got := c.diagnostics(uri, 1).Diagnostics
+	href := &CodeDescription{"https://pkg.go.dev/github.com/budgetlint/budgetlint/passes/ctxbackground"}
+	bg := Range{Position{5, 10}, Position{5, 30}} // byte columns 14 and 34: ñ is 2 bytes, 🚀 4 bytes and 2 units
+	want := []Diagnostic{
+		{Range: bg, Severity: severityWarning, Code: "ctxbackground", CodeDescription: href, Source: "budgetlint", Message: "use ctx"},
+		{Range: Range{Position{6, 7}, Position{6, 21}}, Severity: severityWarning, Code: "ctxbackground", CodeDescription: href, Source: "budgetlint", Message: "TODO: use ctx"},
+	}
+	if !equalJSON(got, want) {
+		t.Errorf("diagnostics\n%s\nwant\n%s", toJSON(got), toJSON(want))
+	}
+
+	actions := func(r Range, only ...string) []CodeAction {
+		var a []CodeAction
+		c.result("textDocument/codeAction", CodeActionParams{TextDocument: TextDocumentIdentifier{uri}, Range: r, Context: CodeActionContext{Only: only}}, &a)
+		return a
+	}
+	a := actions(Range{Position{5, 30}, Position{5, 30}}) // the cursor just after the call
+	if len(a) != 1 || !a[0].IsPreferred || a[0].Kind != quickFix || !equalJSON(a[0].Diagnostics, want[:1]) {
+		t.Fatalf("code actions %s", toJSON(a))
+	}
+	if fixed := applyEdits(t, src, a[0].Edit.Changes[uri]); !strings.Contains(fixed, "\tg(\"ñ🚀\", ctx)\n") {
+		t.Errorf("the fix gives\n%s", fixed)
+	}
+	if a := actions(Range{Position{5, 31}, Position{6, 0}}); len(a) != 0 {
+		t.Errorf("code actions off the finding: %s", toJSON(a))
+	}
+	if a := actions(bg, "refactor"); len(a) != 0 {
+		t.Errorf("code actions of kind refactor: %s", toJSON(a))
+	}
+	if a := actions(bg, "quickfix"); len(a) != 1 {
+		t.Errorf("code actions of kind quickfix: %s", toJSON(a))
+	}
+
+	c.notify("textDocument/didClose", DidCloseTextDocumentParams{TextDocumentIdentifier{uri}})
+	raw := c.wait("textDocument/publishDiagnostics", func(raw json.RawMessage) bool { return true })
+	if string(raw) != fmt.Sprintf(`{"uri":%q,"diagnostics":[]}`, uri) {
+		t.Errorf("on close: %s, want the diagnostics cleared", raw)
+	}
+}
+
+// A package that stops type-checking while it is edited: the server logs
+// the error once, naming the file rather than the overlay, keeps the
+// findings shown, offers no fixes for text that changed, and goes on.
+func TestBrokenPackage(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "a.go")
+	os.WriteFile(file, []byte(src), 0o644)
+	run, calls := fakeVet(t, file, func(text, name string) (string, string, error) {
+		switch {
+		case strings.Contains(text, "h("):
+			rel, _ := filepath.Rel(dir, name) // go vet shortens names to the working directory
+			return "", "# p\n" + rel + ":6:2: undefined: h\n", errors.New("exit status 1")
+		case strings.Contains(text, "context.Background"):
+			return vetJSON(name, name, filepath.Join(dir, "b.go")), "", nil
+		}
+		return "{}", "", nil
+	})
+	c, _ := start(t, Options{}, run)
+	initialize(c, nil)
+	uri := pathURI(file)
+	open(c, file, 1, src)
+	if got := c.diagnostics(uri, 1).Diagnostics; len(got) != 2 {
+		t.Fatalf("diagnostics %s", toJSON(got))
+	}
+	<-calls
+
+	broken := strings.Replace(src, "g(\"ñ", "h(\"ñ", 1)
+	change(c, file, 2, broken)
+	<-calls
+	change(c, file, 3, broken+"// still broken\n")
+	<-calls
+	var a []CodeAction
+	c.result("textDocument/codeAction", CodeActionParams{TextDocument: TextDocumentIdentifier{uri}, Range: Range{Position{5, 12}, Position{5, 12}}}, &a)
+	if len(a) != 0 {
+		t.Errorf("fixes for a changed file: %s", toJSON(a))
+	}
+	change(c, file, 4, "package p\n")
+	if got := c.diagnostics(uri, 4).Diagnostics; len(got) != 0 {
+		t.Errorf("after the repair: %s", toJSON(got))
+	}
+	var logs []string
+	for _, m := range c.backlog {
+		switch m.Method {
+		case "window/logMessage":
+			var p LogMessageParams
+			json.Unmarshal(m.Params, &p)
+			logs = append(logs, p.Message)
+		case "textDocument/publishDiagnostics":
+			t.Errorf("published while broken: %s", m.Params)
+		}
+	}
+	if len(logs) != 1 || !strings.Contains(logs[0], "not analysed") || !strings.Contains(logs[0], "\n"+file+":6:2: undefined: h") {
+		t.Errorf("log messages %q, want one naming %s:6:2", logs, file)
+	}
+}
+
+func TestSettings(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "a.go")
+	os.WriteFile(file, []byte("package p\n"), 0o644)
+	run, calls := fakeVet(t, file, func(string, string) (string, string, error) { return "{}", "", nil })
+	c, _ := start(t, Options{Tool: "/bin/budgetlint"}, run)
+	initialize(c, map[string]any{
+		"passes": map[string]bool{"ctxbackground": true},
+		"flags":  map[string]any{"ctxbackground": map[string]any{"nosuch": 1}},
+	})
+	raw := c.wait("window/logMessage", func(json.RawMessage) bool { return true })
+	if !strings.Contains(string(raw), "no flag -ctxbackground.nosuch") {
+		t.Errorf("warning %s", raw)
+	}
+	open(c, file, 1, "package p\n")
+	if args := strings.Join((<-calls).args, " "); args != "vet -vettool=/bin/budgetlint -json -ctxbackground=true ." {
+		t.Errorf("go %s", args)
+	}
+	c.notify("workspace/didChangeConfiguration", map[string]any{"settings": map[string]any{
+		"budgetlint": map[string]any{"flags": map[string]any{"ctxbackground.tests": true}},
+	}})
+	if args := strings.Join((<-calls).args, " "); args != "vet -vettool=/bin/budgetlint -json -ctxbackground.tests=true ." {
+		t.Errorf("after the change: go %s", args)
+	}
+}
+
+// Edits in quick succession are analysed once, after the last.
+func TestDebounce(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "a.go")
+	run, calls := fakeVet(t, file, func(string, string) (string, string, error) { return "{}", "", nil })
+	c, _ := start(t, Options{Debounce: 200 * time.Millisecond}, run)
+	initialize(c, nil)
+	open(c, file, 1, "package p\n")
+	c.diagnostics(pathURI(file), 1)
+	for v := int32(2); v <= 6; v++ {
+		change(c, file, v, fmt.Sprintf("package p // %d\n", v))
+	}
+	c.diagnostics(pathURI(file), 6)
+	if n := len(calls); n != 2 {
+		t.Errorf("%d runs of go vet, want 2 (open, then the last edit)", n)
+	}
+}
+
+func TestLifecycle(t *testing.T) {
+	run := func(context.Context, string, []string) ([]byte, []byte, error) { return nil, nil, nil }
+	c, code := start(t, Options{}, run)
+	if m := c.call("textDocument/codeAction", map[string]any{}); m.Error == nil || m.Error.Code != codeNotInitialized {
+		t.Errorf("before initialize: %+v", m)
+	}
+	initialize(c, nil)
+	if m := c.call("textDocument/hover", map[string]any{}); m.Error == nil || m.Error.Code != codeMethodNotFound {
+		t.Errorf("an unknown method: %+v", m)
+	}
+	if m := c.call("textDocument/codeAction", []int{1}); m.Error == nil || m.Error.Code != codeInvalidParams {
+		t.Errorf("invalid params: %+v", m)
+	}
+	fmt.Fprintf(c.w, "Content-Length: 5\r\n\r\n{nope")
+	if m := c.next(5 * time.Second); m.Error == nil || m.Error.Code != codeParseError || m.ID != nil {
+		t.Errorf("a body that is not JSON: %+v", m)
+	}
+	c.notify("textDocument/didOpen", DidOpenTextDocumentParams{TextDocumentItem{URI: "untitled:1", Text: "x"}})
+	c.notify("$/cancelRequest", map[string]any{"id": 1})
+	if m := c.call("shutdown", nil); m.Error != nil || string(m.Result) != "null" {
+		t.Errorf("shutdown: %+v", m)
+	}
+	if m := c.call("textDocument/codeAction", map[string]any{}); m.Error == nil || m.Error.Code != codeInvalidRequest {
+		t.Errorf("after shutdown: %+v", m)
+	}
+	c.notify("exit", nil)
+	if got := <-code; got != 0 {
+		t.Errorf("exit after shutdown: status %d", got)
+	}
+
+	c, code = start(t, Options{}, run)
+	initialize(c, nil)
+	c.notify("exit", nil)
+	if got := <-code; got != 1 {
+		t.Errorf("exit without shutdown: status %d", got)
+	}
+
+	c, code = start(t, Options{}, run)
+	c.w.(io.Closer).Close()
+	if got := <-code; got != 1 {
+		t.Errorf("the client gone: status %d", got)
+	}
+}
