@@ -163,14 +163,8 @@ func (c *checker) checkCall(cur inspector.Cursor, call *ast.CallExpr) {
 			return // log values, deliberate detachment, lifetime hooks
 		}
 	}
-	sig, _ := types.Unalias(info.TypeOf(call.Fun)).(*types.Signature)
-	if sig == nil {
-		if t := info.TypeOf(call.Fun); t != nil {
-			sig, _ = t.Underlying().(*types.Signature)
-		}
-	}
 	for i, arg := range call.Args {
-		if !c.isStored(arg) || !ctxapi.TakesContext(sig, i) {
+		if !c.isStored(arg) || !ctxapi.TakesContext(signature(info, call), i) {
 			continue
 		}
 		src := c.inboundAt(cur)
@@ -240,6 +234,16 @@ func (c *checker) contextAttached(cur inspector.Cursor, call *ast.CallExpr) bool
 		}
 	}
 	return attached != token.NoPos && (sent == token.NoPos || attached < sent)
+}
+
+// signature returns the type of the called function, nil for conversions
+// and untyped code.
+func signature(info *types.Info, call *ast.CallExpr) *types.Signature {
+	if t := info.TypeOf(call.Fun); t != nil {
+		sig, _ := t.Underlying().(*types.Signature)
+		return sig
+	}
+	return nil
 }
 
 func usesVar(info *types.Info, e ast.Expr, v *types.Var) bool {
@@ -567,13 +571,8 @@ func (c *checker) passedAsContext(cur inspector.Cursor, v *types.Var) bool {
 		if ctxapi.IsWithoutCancel(info, call) {
 			continue
 		}
-		t := info.TypeOf(call.Fun)
-		if t == nil {
-			continue
-		}
-		sig, _ := t.Underlying().(*types.Signature)
 		for i, arg := range call.Args {
-			if usesVar(info, arg, v) && ctxapi.TakesContext(sig, i) {
+			if usesVar(info, arg, v) && ctxapi.TakesContext(signature(info, call), i) {
 				return true
 			}
 		}
