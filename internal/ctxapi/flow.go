@@ -145,7 +145,10 @@ func RootPassedOn(info *types.Info, body inspector.Cursor) *ast.CallExpr {
 			if IsFreshRoot(info, n) || IsDerivation(info, n) {
 				return true
 			}
-			sig, _ := info.TypeOf(n.Fun).Underlying().(*types.Signature)
+			var sig *types.Signature
+			if t := info.TypeOf(n.Fun); t != nil { // nil when the callee does not type-check
+				sig, _ = t.Underlying().(*types.Signature)
+			}
 			for i, arg := range n.Args {
 				if TakesContext(sig, i) {
 					if root := rootOf(arg); root != nil {

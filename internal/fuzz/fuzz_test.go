@@ -1,0 +1,390 @@
+package fuzz
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/build"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/budgetlint/budgetlint/passes/ctxbackground"
+	"github.com/budgetlint/budgetlint/passes/dropcancel"
+	"github.com/budgetlint/budgetlint/passes/fixedtimeout"
+	"github.com/budgetlint/budgetlint/passes/inbound"
+	"github.com/budgetlint/budgetlint/passes/retrybudget"
+)
+
+// passes are all of budgetlint's passes; their prerequisites (inspect,
+// inbound) run with them.
+var passes = []*analysis.Analyzer{
+	ctxbackground.Analyzer,
+	fixedtimeout.Analyzer,
+	dropcancel.Analyzer,
+	retrybudget.Analyzer,
+}
+
+// srcRoot is the repository's testdata/src: the seeds, and the stand-in
+// packages (gin, grpc, the AWS SDK, ...) fuzzed code may import.
+var srcRoot = func() string {
+	dir, err := filepath.Abs(filepath.Join("..", "..", "testdata", "src"))
+	if err != nil {
+		panic(err)
+	}
+	return dir
+}()
+
+// FuzzPasses runs every pass over mutated Go source. The input is the
+// source and a recipe of syntax-level mutations to apply to it first (see
+// mutate); the flags word turns pass options on and picks the file name.
+func FuzzPasses(f *testing.F) {
+	seeds := 0
+	err := filepath.WalkDir(srcRoot, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !(strings.HasSuffix(path, ".go") || strings.HasSuffix(path, ".go.golden")) {
+			return err
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		// The file as it is, and with a few of the syntax-level mutations.
+		f.Add(src, uint64(0), uint8(0))
+		f.Add(src, uint64(seeds)*0x9e3779b97f4a7c15|3, uint8(seeds))
+		seeds++
+		return nil
+	})
+	if err != nil {
+		f.Fatal(err)
+	}
+	if seeds == 0 {
+		f.Fatal("no seeds under", srcRoot)
+	}
+	f.Fuzz(func(t *testing.T, src []byte, recipe uint64, flags uint8) {
+		if len(src) > 1<<16 {
+			return
+		}
+		src = mutate(src, recipe)
+		if problems := runPasses(t, src, flags); len(problems) > 0 {
+			t.Fatalf("%s\n--- source (recipe %#x, flags %#x) ---\n%s", strings.Join(problems, "\n"), recipe, flags, src)
+		}
+	})
+}
+
+// world type-checks fuzzed packages: the standard library from export
+// data, the testdata stand-ins from source. One world serves a whole fuzz
+// process; every fuzzed file is removed from its file set after use.
+type world struct {
+	mu    sync.Mutex
+	fset  *token.FileSet
+	std   types.Importer
+	local map[string]*types.Package // nil value: failed to load
+	sizes types.Sizes
+	dir   string // where fuzzed files are written, for pass.ReadFile
+}
+
+var (
+	theWorld     *world
+	theWorldOnce sync.Once
+)
+
+func getWorld(t *testing.T) *world {
+	theWorldOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "budgetlint-fuzz")
+		if err != nil {
+			t.Fatal(err)
+		}
+		fset := token.NewFileSet()
+		theWorld = &world{
+			fset:  fset,
+			std:   importer.ForCompiler(fset, "gc", nil),
+			local: map[string]*types.Package{},
+			sizes: types.SizesFor("gc", "amd64"),
+			dir:   dir,
+		}
+	})
+	return theWorld
+}
+
+func (w *world) Import(path string) (*types.Package, error) {
+	if pkg, ok := w.local[path]; ok {
+		if pkg == nil {
+			return nil, fmt.Errorf("cannot import %q", path)
+		}
+		return pkg, nil
+	}
+	if dir := filepath.Join(srcRoot, filepath.FromSlash(path)); path != "" && !strings.Contains(path, "..") && isDir(dir) {
+		return w.loadLocal(path, dir)
+	}
+	// Only what the standard library has: asking the go command about
+	// arbitrary mutated paths is slow.
+	if first, _, _ := strings.Cut(path, "/"); strings.Contains(first, ".") || !isDir(filepath.Join(build.Default.GOROOT, "src", filepath.FromSlash(path))) {
+		return nil, fmt.Errorf("no package %q", path)
+	}
+	return w.std.Import(path)
+}
+
+func isDir(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && fi.IsDir()
+}
+
+// loadLocal type-checks a stand-in package from testdata/src.
+func (w *world) loadLocal(path, dir string) (*types.Package, error) {
+	w.local[path] = nil // a cycle fails rather than recursing
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var files []*ast.File
+	for _, e := range entries {
+		name := e.Name()
+		if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(w.fset, filepath.Join(dir, name), nil, parser.SkipObjectResolution)
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, f)
+	}
+	conf := types.Config{Importer: w, Error: func(error) {}, Sizes: w.sizes}
+	pkg, _ := conf.Check(path, w.fset, files, nil)
+	w.local[path] = pkg
+	if pkg == nil {
+		return nil, fmt.Errorf("cannot load %q", path)
+	}
+	return pkg, nil
+}
+
+// runPasses type-checks src as a one-file package and runs every pass on
+// it, despite errors, as gopls and golangci-lint do. It returns what went
+// wrong: a pass's error, a diagnostic outside the file or without a
+// message, a suggested fix that breaks well-formed code, output that
+// differs between two runs. A panic fails the fuzz run by itself.
+func runPasses(t *testing.T, src []byte, flags uint8) []string {
+	w := getWorld(t)
+	w.mu.Lock()
+	defer w.mu.Unlock()
+
+	name := "fuzzed.go"
+	if flags&1 != 0 {
+		name = "fuzzed_test.go"
+	}
+	filename := filepath.Join(w.dir, name)
+	if err := os.WriteFile(filename, src, 0o666); err != nil {
+		t.Fatal(err)
+	}
+	file, parseErr := parser.ParseFile(w.fset, filename, src, parser.ParseComments|parser.SkipObjectResolution)
+	if file == nil {
+		return nil
+	}
+	tf := w.fset.File(file.FileStart)
+	defer w.fset.RemoveFile(tf)
+	if file.Name == nil || file.Name.Name == "" || file.Name.Name == "_" {
+		return nil
+	}
+
+	pkg := &packages.Package{
+		ID:              "example.com/fuzzed",
+		Name:            file.Name.Name,
+		PkgPath:         "example.com/fuzzed",
+		Fset:            w.fset,
+		GoFiles:         []string{filename},
+		CompiledGoFiles: []string{filename},
+		Syntax:          []*ast.File{file},
+		TypesSizes:      w.sizes,
+		Imports:         map[string]*packages.Package{},
+		TypesInfo: &types.Info{
+			Types:        map[ast.Expr]types.TypeAndValue{},
+			Instances:    map[*ast.Ident]types.Instance{},
+			Defs:         map[*ast.Ident]types.Object{},
+			Uses:         map[*ast.Ident]types.Object{},
+			Implicits:    map[ast.Node]types.Object{},
+			Selections:   map[*ast.SelectorExpr]*types.Selection{},
+			Scopes:       map[ast.Node]*types.Scope{},
+			FileVersions: map[*ast.File]string{},
+		},
+	}
+	if parseErr != nil {
+		pkg.IllTyped = true
+		pkg.Errors = append(pkg.Errors, packages.Error{Msg: parseErr.Error(), Kind: packages.ParseError})
+	}
+	conf := types.Config{
+		Importer:    w,
+		Sizes:       w.sizes,
+		FakeImportC: true,
+		Error: func(err error) {
+			pkg.IllTyped = true
+			if te, ok := err.(types.Error); ok {
+				pkg.TypeErrors = append(pkg.TypeErrors, te)
+			}
+			pkg.Errors = append(pkg.Errors, packages.Error{Msg: err.Error(), Kind: packages.TypeError})
+		},
+	}
+	if !typeCheck(&conf, pkg) {
+		return nil // the type checker itself gave up: not ours to fix
+	}
+
+	setFlags(flags)
+	defer setFlags(0)
+	first, problems := analyze(pkg, tf, src, parseErr == nil)
+	if len(problems) > 0 {
+		return problems
+	}
+	if len(first) > 0 {
+		if again, _ := analyze(pkg, tf, src, false); !slices.Equal(first, again) {
+			return []string{fmt.Sprintf("output differs between runs:\n%s\n---\n%s", strings.Join(first, "\n"), strings.Join(again, "\n"))}
+		}
+	}
+	return nil
+}
+
+// recovering turns a panic in run into an error naming it, with the stack.
+func recovering(run func(*analysis.Pass) (any, error)) func(*analysis.Pass) (any, error) {
+	return func(pass *analysis.Pass) (res any, err error) {
+		defer func() {
+			if r := recover(); r != nil {
+				err = fmt.Errorf("panic: %v\n%s", r, debug.Stack())
+			}
+		}()
+		return run(pass)
+	}
+}
+
+// typeCheck fills in pkg.Types; false when go/types panicked.
+func typeCheck(conf *types.Config, pkg *packages.Package) (ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			ok = false
+		}
+	}()
+	pkg.Types, _ = conf.Check(pkg.PkgPath, pkg.Fset, pkg.Syntax, pkg.TypesInfo)
+	return pkg.Types != nil
+}
+
+// setFlags turns the passes' options on or off: bit 1 ctxbackground
+// -tests, bit 2 -detached.
+func setFlags(flags uint8) {
+	set := func(a *analysis.Analyzer, name string, on bool) {
+		if err := a.Flags.Set(name, fmt.Sprint(on)); err != nil {
+			panic(err)
+		}
+	}
+	set(ctxbackground.Analyzer, "tests", flags&2 != 0)
+	set(ctxbackground.Analyzer, "detached", flags&4 != 0)
+}
+
+// analyze runs the passes once and returns their findings as text, and
+// the problems with them.
+func analyze(pkg *packages.Package, tf *token.File, src []byte, wellFormed bool) (findings, problems []string) {
+	graph, err := checker.Analyze(passes, []*packages.Package{pkg}, &checker.Options{})
+	if err != nil {
+		return nil, []string{"checker: " + err.Error()}
+	}
+	for act := range graph.All() {
+		if act.Err != nil {
+			problems = append(problems, fmt.Sprintf("%s: %v", act.Analyzer.Name, act.Err))
+		}
+	}
+	for _, act := range graph.Roots {
+		for _, d := range act.Diagnostics {
+			where := pkg.Fset.Position(d.Pos)
+			findings = append(findings, fmt.Sprintf("%s: %s: %s", where, act.Analyzer.Name, d.Message))
+			if p := checkDiagnostic(act.Analyzer, d, tf, src, wellFormed); p != "" {
+				problems = append(problems, fmt.Sprintf("%s: %s: %s (%q)", where, act.Analyzer.Name, p, d.Message))
+			}
+		}
+	}
+	return findings, problems
+}
+
+// checkDiagnostic returns what is wrong with a diagnostic, "" if nothing.
+func checkDiagnostic(a *analysis.Analyzer, d analysis.Diagnostic, tf *token.File, src []byte, wellFormed bool) string {
+	inFile := func(p token.Pos) bool {
+		return p.IsValid() && int(p) >= tf.Base() && int(p) <= tf.Base()+tf.Size()
+	}
+	switch {
+	case !inFile(d.Pos):
+		return "diagnostic position outside the file"
+	case d.End.IsValid() && (!inFile(d.End) || d.End < d.Pos):
+		return "diagnostic end outside the file or before its start"
+	case strings.TrimSpace(d.Message) == "" || strings.Contains(d.Message, "\n"):
+		return "empty or multi-line message"
+	case strings.Contains(d.Message, "%!"):
+		return "badly formatted message"
+	case strings.Contains(d.Message, "invalid type"):
+		return "message names an invalid type"
+	}
+	if !wellFormed {
+		return ""
+	}
+	for _, fix := range d.SuggestedFixes {
+		out, err := applyEdits(src, tf, fix.TextEdits)
+		if err != nil {
+			return "suggested fix " + fix.Message + ": " + err.Error()
+		}
+		if _, err := parser.ParseFile(token.NewFileSet(), "fixed.go", out, parser.SkipObjectResolution); err != nil {
+			return fmt.Sprintf("suggested fix %q does not parse: %v\n%s", fix.Message, err, out)
+		}
+	}
+	return ""
+}
+
+// applyEdits applies a fix's edits to the source.
+func applyEdits(src []byte, tf *token.File, edits []analysis.TextEdit) ([]byte, error) {
+	type span struct {
+		start, end int
+		text       []byte
+	}
+	var spans []span
+	for _, e := range edits {
+		end := e.End
+		if !end.IsValid() {
+			end = e.Pos
+		}
+		if int(e.Pos) < tf.Base() || int(end) > tf.Base()+tf.Size() || end < e.Pos {
+			return nil, fmt.Errorf("edit outside the file")
+		}
+		spans = append(spans, span{tf.Offset(e.Pos), tf.Offset(end), e.NewText})
+	}
+	slices.SortFunc(spans, func(a, b span) int { return a.start - b.start })
+	var out bytes.Buffer
+	last := 0
+	for _, s := range spans {
+		if s.start < last {
+			return nil, fmt.Errorf("overlapping edits")
+		}
+		out.Write(src[last:s.start])
+		out.Write(s.text)
+		last = s.end
+	}
+	out.Write(src[last:])
+	return out.Bytes(), nil
+}
+
+func TestMain(m *testing.M) {
+	// A panicking pass fails the input it panicked on, with its stack,
+	// rather than the whole test process.
+	for _, a := range append([]*analysis.Analyzer{inbound.Analyzer}, passes...) {
+		a.Run = recovering(a.Run)
+	}
+	code := m.Run()
+	if theWorld != nil {
+		os.RemoveAll(theWorld.dir)
+	}
+	os.Exit(code)
+}

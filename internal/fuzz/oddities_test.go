@@ -1,0 +1,83 @@
+package fuzz
+
+import (
+	"fmt"
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+
+	"github.com/budgetlint/budgetlint/passes/inbound"
+)
+
+// all runs every pass as one analyzer, so that analysistest can check
+// them together; each message is prefixed with its pass's name, so that a
+// `// want "dropcancel: ..."` says which pass must report the line.
+var all = func() *analysis.Analyzer {
+	a := &analysis.Analyzer{
+		Name:             "all",
+		Doc:              "every budgetlint pass, messages prefixed with the pass name",
+		Requires:         []*analysis.Analyzer{inspect.Analyzer, inbound.Analyzer},
+		RunDespiteErrors: true,
+	}
+	for _, p := range passes {
+		for _, r := range p.Requires {
+			if r != inspect.Analyzer && r != inbound.Analyzer {
+				panic(p.Name + " requires " + r.Name + ": add it to all.Requires")
+			}
+		}
+		a.FactTypes = append(a.FactTypes, p.FactTypes...)
+	}
+	a.Run = func(pass *analysis.Pass) (any, error) {
+		for _, p := range passes {
+			sub := *pass
+			sub.Analyzer = p // suppression comments name the pass
+			sub.Report = func(d analysis.Diagnostic) {
+				d.Message = p.Name + ": " + d.Message
+				pass.Report(d)
+			}
+			if _, err := p.Run(&sub); err != nil {
+				return nil, fmt.Errorf("%s: %v", p.Name, err)
+			}
+		}
+		return nil, nil
+	}
+	return a
+}()
+
+// TestOddities runs every pass over each package under
+// testdata/src/oddities (and oddities/crashers): unusual but valid Go, and
+// some that does not type-check: no panic, no error, and findings only
+// where a reviewer would agree (each has a want; every other line must
+// stay silent).
+func TestOddities(t *testing.T) {
+	testdata := filepath.Dir(srcRoot)
+	dirs, err := filepath.Glob(filepath.Join(srcRoot, "oddities", "*", "*.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	crashers, err := filepath.Glob(filepath.Join(srcRoot, "oddities", "crashers", "*", "*.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, file := range append(dirs, crashers...) {
+		pkg, err := filepath.Rel(srcRoot, filepath.Dir(file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		pkg = filepath.ToSlash(pkg)
+		if seen[pkg] {
+			continue
+		}
+		seen[pkg] = true
+		t.Run(pkg, func(t *testing.T) {
+			analysistest.Run(t, testdata, all, pkg)
+		})
+	}
+	if len(seen) == 0 {
+		t.Fatal("no packages under testdata/src/oddities")
+	}
+}
