@@ -25,8 +25,10 @@
 // only when the root is its one assignment and the timeout its one use).
 // ctxbackground leaves these roots to this pass: one mistake, one finding.
 //
-// A select that waits on time.After(d), time.Tick(d) or a timer's or
-// ticker's channel with no case on a context's Done():
+// A select that waits on a fixed timeout (time.After(d), a timer's
+// channel) with no case on a context's Done(): the timer's case ends the
+// wait, either because the select stands alone or because the case leaves
+// its loop:
 //
 //	select {
 //	case res := <-results:
@@ -40,15 +42,22 @@
 // A fixed wait repeated by a loop that is not a retry loop (polling,
 // pacing) when nothing in the loop checks a context (Err(), Done(),
 // Deadline(), context.Cause): time.Sleep, <-time.After(d), <-ticker.C, a
-// select on timers only, and for range ticker.C. Each wait runs on after the
-// caller has gone.
+// select on timers only, a ticker's or in-loop time.After's case that keeps
+// the loop going, and for range ticker.C. Each wait runs on after the caller
+// has gone.
 //
-// Left alone: timeouts derived from the inbound context (the child gets the
-// sooner deadline) or from context.WithoutCancel(ctx) (deliberately
-// detached work), a root standing in for a nil context, code off the
-// request path (start-up, srv.Shutdown in main), goroutines started from a
-// handler, tests, http.Server, http.Client.Timeout and net.Dialer.Timeout
-// settings, a select with a default case (it polls), a single deliberate
-// sleep outside any loop (throttling a failed login), and the wait of a
-// retry loop (retrybudget reports those).
+// Left alone: timeouts derived from the inbound context (the child gets
+// the sooner deadline) or from context.WithoutCancel(ctx) (deliberately
+// detached work), a root standing in for a nil context, a variable that may
+// hold either a root or the caller's context, code off the request path
+// (start-up, srv.Shutdown in main), goroutines started from a handler and
+// timeouts made only for them, tests, generated files, http.Server,
+// http.Client.Timeout and net.Dialer.Timeout settings, a select with a
+// default case (it polls), a one-shot timer whose case starts work and
+// keeps waiting (a fallback trigger), draining a stopped timer, a single
+// deliberate sleep outside any loop (throttling a failed login, waiting out
+// replica lag), and the wait of a retry loop (retrybudget reports those).
+//
+// Suppress a finding with //nolint:fixedtimeout or
+// //lint:ignore fixedtimeout reason.
 package fixedtimeout

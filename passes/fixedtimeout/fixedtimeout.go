@@ -67,7 +67,7 @@ func run(pass *analysis.Pass) (any, error) {
 		case *ast.SelectStmt:
 			c.checkSelect(cur, n)
 		case *ast.UnaryExpr:
-			if n.Op == token.ARROW && !inSelectCase(cur) {
+			if n.Op == token.ARROW && !inSelectCase(cur) && !isDrain(cur, n) {
 				if w, ok := c.timerWait(cur, n.X); ok {
 					c.checkLoopWait(cur, w)
 				}
@@ -646,6 +646,29 @@ func inSelectCase(cur inspector.Cursor) bool {
 	}
 	cc, ok := stmt.Parent().Node().(*ast.CommClause)
 	return ok && cc.Comm == stmt.Node()
+}
+
+// isDrain reports whether the receive at cur empties a stopped timer's
+// channel (`if !t.Stop() { <-t.C }`): it does not wait.
+func isDrain(cur inspector.Cursor, recv *ast.UnaryExpr) bool {
+	sel, ok := ast.Unparen(recv.X).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "C" {
+		return false
+	}
+	ifCur, ok := enclosing(cur, (*ast.IfStmt)(nil))
+	if !ok {
+		return false
+	}
+	not, ok := ast.Unparen(ifCur.Node().(*ast.IfStmt).Cond).(*ast.UnaryExpr)
+	if !ok || not.Op != token.NOT {
+		return false
+	}
+	stop, ok := ast.Unparen(not.X).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn, ok := ast.Unparen(stop.Fun).(*ast.SelectorExpr)
+	return ok && fn.Sel.Name == "Stop" && types.ExprString(fn.X) == types.ExprString(sel.X)
 }
 
 // isDone reports whether ch is a context's Done() channel, called in place

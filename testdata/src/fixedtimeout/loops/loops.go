@@ -147,3 +147,16 @@ func (w *Worker) Batches(ctx context.Context, batches [][]string) {
 }
 
 var errNotReady = errors.New("not ready")
+
+// A reused timer: the drain does not wait, the receive after Reset does.
+func (w *Worker) PaceTimer(ctx context.Context, ids []string) {
+	t := time.NewTimer(100 * time.Millisecond)
+	for _, id := range ids {
+		if !t.Stop() {
+			<-t.C
+		}
+		t.Reset(100 * time.Millisecond)
+		<-t.C // want `100ms wait on t.C in a loop that never checks ctx`
+		_, _ = w.jobs.Get(ctx, id)
+	}
+}

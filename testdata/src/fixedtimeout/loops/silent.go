@@ -160,3 +160,95 @@ func main() {
 }
 
 var errStop = errors.New("stop")
+
+// More retry shapes: their waits are retrybudget's.
+func (w *Worker) RetryStatus(ctx context.Context, req *http.Request) (*http.Response, error) {
+	var resp *http.Response
+	var err error
+	for i := 0; i < 3; i++ {
+		resp, err = http.DefaultClient.Do(req)
+		if err == nil && resp.StatusCode < 500 {
+			break
+		}
+		time.Sleep(time.Second << i)
+	}
+	return resp, err
+}
+
+func (w *Worker) RetryReturn(ctx context.Context, payload []byte) error {
+	backoff := 100 * time.Millisecond
+	var err error
+	for attempt := 1; attempt <= 5; attempt++ {
+		if _, err = w.jobs.Submit(ctx, payload); err == nil {
+			return nil
+		}
+		log.Printf("attempt %d: %v", attempt, err)
+		time.Sleep(backoff)
+		backoff *= 2
+	}
+	return err
+}
+
+func (w *Worker) RetryForever(ctx context.Context, payload []byte) string {
+	for {
+		id, err := w.jobs.Submit(ctx, payload)
+		if err != nil {
+			time.Sleep(time.Second)
+			continue
+		}
+		return id
+	}
+}
+
+func (w *Worker) RetryCounted(ctx context.Context, to string) error {
+	for retries := 0; ; retries++ {
+		err := w.mail.Send(ctx, to)
+		if err == nil {
+			return nil
+		}
+		if retries >= 5 {
+			return err
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+}
+
+func (w *Worker) RetrySelect(ctx context.Context, to string) error {
+	var err error
+	for i := 0; i < 3; i++ {
+		if err = w.mail.Send(ctx, to); err == nil {
+			return nil
+		}
+		select {
+		case <-time.After(time.Second):
+		}
+	}
+	return err
+}
+
+// Draining a stopped timer before reusing it does not wait.
+func (w *Worker) Reuse(ctx context.Context, ids []string) {
+	t := time.NewTimer(time.Second)
+	for _, id := range ids {
+		if !t.Stop() {
+			<-t.C
+		}
+		t.Reset(time.Second)
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		_, _ = w.jobs.Get(ctx, id)
+	}
+}
+
+func (w *Worker) ReuseNoContext(ctx context.Context, id string) {
+	t := time.NewTimer(time.Second)
+	defer func() {
+		if !t.Stop() {
+			<-t.C
+		}
+	}()
+	_, _ = w.jobs.Get(ctx, id)
+}
