@@ -339,13 +339,12 @@ func (s *server) didClose(p DidCloseTextDocumentParams) {
 		return
 	}
 	s.mu.Lock()
-	_, shown := s.published[path]
-	delete(s.docs, path)
-	delete(s.published, path)
-	s.mu.Unlock()
-	if shown {
+	defer s.mu.Unlock()
+	if _, shown := s.published[path]; shown {
 		s.conn.notify("textDocument/publishDiagnostics", PublishDiagnosticsParams{URI: p.TextDocument.URI, Diagnostics: []Diagnostic{}})
 	}
+	delete(s.docs, path)
+	delete(s.published, path)
 }
 
 // codeActions returns the quick fixes of the diagnostics the range
@@ -485,17 +484,15 @@ func (s *server) analyse(dir string) {
 		}
 	}
 	s.collect(results, found, dir, snap)
+	// Publishing under the lock orders it with didClose's clearing.
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	for path, res := range results {
-		s.mu.Lock()
 		doc := s.docs[path]
-		current := doc != nil && doc.version == res.version
-		if current {
-			s.published[path] = res
+		if doc == nil || doc.version != res.version {
+			continue // closed or edited since: the analysis that edit scheduled will publish
 		}
-		s.mu.Unlock()
-		if !current {
-			continue // edited since: the analysis that edit scheduled will publish
-		}
+		s.published[path] = res
 		version := res.version
 		s.conn.notify("textDocument/publishDiagnostics", PublishDiagnosticsParams{URI: doc.uri, Version: &version, Diagnostics: res.diags})
 	}
