@@ -82,7 +82,9 @@ func (r *Reporter) Report(d analysis.Diagnostic) {
 		return
 	}
 	name := r.pass.Analyzer.Name
-	line := r.pass.Fset.Position(d.Pos).Line
+	// Physical lines, not those of //line directives: a suppression comment
+	// sits next to the code as written.
+	line := r.pass.Fset.PositionFor(d.Pos, false).Line
 	for _, group := range [][]suppression{info.whole, info.lines[line]} {
 		for _, s := range group {
 			if s.covers(name) {
@@ -141,7 +143,7 @@ func parseFile(pass *analysis.Pass, tf *token.File, file *ast.File) *fileInfo {
 				info.whole = append(info.whole, s)
 				continue
 			}
-			line := tf.Line(c.Slash)
+			line := tf.PositionFor(c.Slash, false).Line
 			info.lines[line] = append(info.lines[line], s)
 			if src == nil {
 				src, _ = pass.ReadFile(tf.Name())
@@ -158,7 +160,7 @@ func parseFile(pass *analysis.Pass, tf *token.File, file *ast.File) *fileInfo {
 // so that the comment is about the line below it.
 func standsAlone(src []byte, tf *token.File, pos token.Pos) bool {
 	off := tf.Offset(pos)
-	start := tf.Offset(tf.LineStart(tf.Line(pos)))
+	start := tf.Offset(tf.LineStart(tf.PositionFor(pos, false).Line))
 	if src == nil || off > len(src) {
 		return true // the file cannot be read: assume the usual layout
 	}

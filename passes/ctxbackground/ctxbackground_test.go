@@ -34,7 +34,7 @@ func TestFixes(t *testing.T) {
 }
 
 func TestSuppression(t *testing.T) {
-	analysistest.Run(t, testdata(t), ctxbackground.Analyzer, "ctxbackground/suppress", "ctxbackground/generated")
+	analysistest.Run(t, testdata(t), ctxbackground.Analyzer, "ctxbackground/suppress", "ctxbackground/generated", "ctxbackground/linedirective")
 }
 
 func TestTestsOption(t *testing.T) {

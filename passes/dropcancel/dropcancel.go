@@ -153,7 +153,7 @@ func (c *checker) checkCall(cur inspector.Cursor, call *ast.CallExpr) {
 		k := c.callee(fn)
 		if k.dropping {
 			src := c.inboundAt(cur)
-			if src == nil || (k.replace.Variant == "NewRequestWithContext" && c.contextAttached(cur, call)) {
+			if src == nil || (k.replace.Variant == "NewRequestWithContext" && c.contextAttached(cur, call)) || c.buildsVariant(cur, fn, k, src) {
 				return
 			}
 			c.reportDrop(call, fn, k.replace, k.fixable, src)
@@ -197,6 +197,28 @@ func (c *checker) callee(fn *types.Func) *callee {
 		k.fixable = types.Identical(fn.Type().(*types.Signature).Results(), variant.Type().(*types.Signature).Results())
 	}
 	return k
+}
+
+// buildsVariant reports whether the call is the context variant's own
+// implementation: exec.CommandContext calls Command and then stores ctx in
+// the command it returns. A variant that calls X and never uses its ctx
+// drops it, and is still reported.
+func (c *checker) buildsVariant(cur inspector.Cursor, fn *types.Func, k *callee, src *inbound.Source) bool {
+	fnCur := enclosingFunc(cur)
+	decl, ok := fnCur.Node().(*ast.FuncDecl)
+	if !ok || decl.Name.Name != k.replace.Variant || src.Kind != inbound.Param || src.Param.Name() == "_" {
+		return false
+	}
+	enclosing, _ := c.pass.TypesInfo.Defs[decl.Name].(*types.Func)
+	if enclosing == nil || enclosing.Pkg() != fn.Pkg() {
+		return false
+	}
+	for id := range fnCur.Preorder((*ast.Ident)(nil)) {
+		if c.pass.TypesInfo.Uses[id.Node().(*ast.Ident)] == src.Param {
+			return true
+		}
+	}
+	return false
 }
 
 // contextAttached reports whether the request http.NewRequest builds at

@@ -154,3 +154,24 @@ func (co *Checkout) Later(ctx context.Context, sku string) {
 	go co.inv.Reserve(sku, 1)
 	go func() { _, _ = co.inv.Lookup(sku) }()
 }
+
+// A job runner whose context form builds on the plain one and then wires
+// the context in, as exec.CommandContext does with exec.Command: the
+// variant's own implementation, left alone.
+type Job struct {
+	name string
+	ctx  context.Context
+}
+
+func NewJob(name string) *Job { return &Job{name: name, ctx: context.Background()} }
+
+func NewJobContext(ctx context.Context, name string) *Job {
+	j := NewJob(name)
+	j.ctx = ctx
+	return j
+}
+
+// The same shape that never uses its context drops it.
+func NewJobWithContext(ctx context.Context, name string) *Job {
+	return NewJob(name) // want `NewJob cannot be cancelled when the caller gives up; use NewJobContext\(ctx, ...\)`
+}
