@@ -36,6 +36,8 @@ type checker struct {
 	iface *types.Interface // context.Context
 	// consults caches, per function, whether it reads a context's deadline.
 	consults map[ast.Node]bool
+	// assigned caches, per local variable, the values assigned to it.
+	assigned map[*types.Var][]ast.Expr
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -50,6 +52,7 @@ func run(pass *analysis.Pass) (any, error) {
 		rep:      report.New(pass),
 		iface:    ctxapi.ContextInterface(pass.Pkg),
 		consults: map[ast.Node]bool{},
+		assigned: map[*types.Var][]ast.Expr{},
 	}
 	info := pass.TypesInfo
 	filter := []ast.Node{(*ast.CallExpr)(nil), (*ast.SelectStmt)(nil), (*ast.UnaryExpr)(nil), (*ast.RangeStmt)(nil)}
@@ -65,16 +68,20 @@ func run(pass *analysis.Pass) (any, error) {
 				c.checkSetDeadline(cur, n)
 			}
 		case *ast.SelectStmt:
-			c.checkSelect(cur, n)
+			if c.onPath(cur) {
+				c.checkSelect(cur, n)
+			}
 		case *ast.UnaryExpr:
-			if n.Op == token.ARROW && !inSelectCase(cur) && !isDrain(cur, n) {
+			if n.Op == token.ARROW && !inSelectCase(cur) && !isDrain(cur, n) && c.onPath(cur) {
 				if w, ok := c.timerWait(cur, n.X); ok {
 					c.checkLoopWait(cur, w)
 				}
 			}
 		case *ast.RangeStmt:
-			if w, ok := c.timerWait(cur, n.X); ok {
-				c.checkLoopWait(cur, w) // for range ticker.C: the loop is the wait
+			if c.onPath(cur) {
+				if w, ok := c.timerWait(cur, n.X); ok {
+					c.checkLoopWait(cur, w) // for range ticker.C: the loop is the wait
+				}
 			}
 		}
 	}
@@ -95,10 +102,20 @@ func (c *checker) inboundAt(cur inspector.Cursor) (*inbound.Source, inbound.Site
 	return site.Context, site
 }
 
+// onPath reports whether the pass looks at the code at cur at all.
+func (c *checker) onPath(cur inspector.Cursor) bool {
+	src, _ := c.inboundAt(cur)
+	return src != nil
+}
+
 // checkDerivation reports context.WithTimeout and friends whose parent is a
 // fresh root, written in place or held by a local variable.
 func (c *checker) checkDerivation(cur inspector.Cursor, call *ast.CallExpr) {
 	if len(call.Args) < 2 {
+		return
+	}
+	src, _ := c.inboundAt(cur)
+	if src == nil {
 		return
 	}
 	var root *ast.CallExpr
@@ -111,11 +128,7 @@ func (c *checker) checkDerivation(cur inspector.Cursor, call *ast.CallExpr) {
 	case *ast.Ident:
 		root, fixable = c.rootHeldBy(cur, call, p)
 	}
-	if root == nil {
-		return
-	}
-	src, _ := c.inboundAt(cur)
-	if src == nil || c.onlyDetached(cur, call) {
+	if root == nil || c.onlyDetached(cur, call) {
 		return
 	}
 	advice := "derive it from " + src.Expr
@@ -474,6 +487,9 @@ func (c *checker) values(cur inspector.Cursor, id *ast.Ident) []ast.Expr {
 	if v == nil || v.IsField() || v.Parent() == nil || v.Parent() == c.pass.Pkg.Scope() {
 		return nil
 	}
+	if vals, ok := c.assigned[v]; ok {
+		return vals
+	}
 	top, ok := outermostFunc(cur)
 	if !ok {
 		return nil
@@ -484,6 +500,7 @@ func (c *checker) values(cur inspector.Cursor, id *ast.Ident) []ast.Expr {
 			out = append(out, value)
 		}
 	}
+	c.assigned[v] = out
 	return out
 }
 
@@ -693,11 +710,11 @@ func (c *checker) isDone(cur inspector.Cursor, ch ast.Expr) bool {
 // loop is deliberate, and the wait of a retry loop is retrybudget's.
 func (c *checker) checkLoopWait(cur inspector.Cursor, w wait) {
 	loop, ok := innermostLoop(cur)
-	if !ok || retryloop.Is(c.pass.TypesInfo, loop.Node()) || c.loopChecksContext(cur) {
-		return
+	if !ok {
+		return // a single deliberate wait
 	}
 	src, _ := c.inboundAt(cur)
-	if src == nil {
+	if src == nil || retryloop.Is(c.pass.TypesInfo, loop.Node()) || c.loopChecksContext(cur) {
 		return
 	}
 	name := src.Expr
