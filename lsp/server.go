@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime/debug"
 	"slices"
@@ -58,7 +59,8 @@ type server struct {
 	opts   Options
 	conn   *conn
 	run    runner
-	tmp    string // overlay files
+	tmp    string   // overlay files
+	skip   []string // GOROOT and the module cache: code the user does not edit
 	ctx    context.Context
 	cancel context.CancelFunc
 
@@ -97,6 +99,15 @@ func newServer(c *conn, opts Options) (*server, error) {
 		return s, fmt.Errorf("budgetlint lsp: %v", err)
 	}
 	s.tmp = tmp
+	// A file opened by jumping into the standard library or a dependency
+	// is not analysed: its findings are not the user's to fix.
+	if out, err := exec.Command(opts.Go, "env", "GOROOT", "GOMODCACHE").Output(); err == nil {
+		for _, dir := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+			if dir != "" {
+				s.skip = append(s.skip, filepath.Clean(dir)+string(filepath.Separator))
+			}
+		}
+	}
 	return s, nil
 }
 
@@ -296,7 +307,7 @@ func (s *server) configure(raw json.RawMessage, reanalyse bool) {
 
 func (s *server) didOpen(p DidOpenTextDocumentParams) {
 	path, ok := uriPath(p.TextDocument.URI)
-	if !ok || !strings.HasSuffix(path, ".go") {
+	if !ok || !strings.HasSuffix(path, ".go") || slices.ContainsFunc(s.skip, func(dir string) bool { return strings.HasPrefix(path, dir) }) {
 		return
 	}
 	s.mu.Lock()

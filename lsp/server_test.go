@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"go/build"
 	"io"
 	"os"
 	"path/filepath"
@@ -316,5 +317,27 @@ func TestLifecycle(t *testing.T) {
 	c.w.(io.Closer).Close()
 	if got := <-code; got != 1 {
 		t.Errorf("the client gone: status %d", got)
+	}
+}
+
+// A file opened from the standard library (by a jump to a definition) is
+// not the user's to fix: it is not analysed.
+func TestStandardLibraryLeftAlone(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "a.go")
+	run, calls := fakeVet(t, file, func(string, string) (string, string, error) { return "{}", "", nil })
+	c, _ := start(t, Options{}, run)
+	initialize(c, nil)
+	std := filepath.Join(build.Default.GOROOT, "src", "context", "context.go")
+	open(c, std, 1, "package context\n")
+	open(c, file, 1, "package p\n")
+	c.diagnostics(pathURI(file), 1)
+	if n := len(calls); n != 1 {
+		t.Errorf("%d runs of go vet, want 1 (for %s only)", n, file)
+	}
+	for _, m := range c.backlog {
+		if strings.Contains(string(m.Params), "context.go") {
+			t.Errorf("published for the standard library: %s", m.Params)
+		}
 	}
 }
