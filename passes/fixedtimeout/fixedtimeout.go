@@ -210,7 +210,7 @@ func (c *checker) rootHeldBy(cur inspector.Cursor, call *ast.CallExpr, id *ast.I
 			if !ok {
 				return nil, false
 			}
-			if fn, ok := innermostFunc(rc); !ok || call.Pos() < fn.Node().Pos() || call.End() > fn.Node().End() {
+			if fn, ok := enclosing(rc, (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)); !ok || call.Pos() < fn.Node().Pos() || call.End() > fn.Node().End() {
 				continue // ctxbackground reports this root itself
 			}
 			if site := c.in.At(rc); site.Context != nil && site.Context.Param == v {
@@ -717,12 +717,12 @@ func (c *checker) checkLoopWait(cur inspector.Cursor, w wait) {
 	if src == nil || retryloop.Is(c.pass.TypesInfo, loop.Node()) || c.loopChecksContext(cur) {
 		return
 	}
-	name := src.Expr
+	name, done := src.Expr, src.Expr+".Done()"
 	if name == "" {
-		name = "the caller's context"
+		name, done = "the caller's context", "its Done()"
 	}
-	c.rep.Reportf(w.node, "%s in a loop that never checks %s ignores the caller's deadline and cancellation; wait in a select on %s.Done() and a timer",
-		c.describe(w), name, orCtx(src.Expr))
+	c.rep.Reportf(w.node, "%s in a loop that never checks %s ignores the caller's deadline and cancellation; wait in a select on %s and a timer",
+		c.describe(w), name, done)
 }
 
 // loopChecksContext reports whether a loop around cur, within its function,
@@ -738,13 +738,6 @@ func (c *checker) loopChecksContext(cur inspector.Cursor) bool {
 		}
 	}
 	return false
-}
-
-func orCtx(expr string) string {
-	if expr == "" {
-		return "the context's"
-	}
-	return expr
 }
 
 // checksContext reports whether the loop at cur (its condition included)
@@ -775,16 +768,9 @@ func innermostLoop(cur inspector.Cursor) (inspector.Cursor, bool) {
 }
 
 // enclosing returns the nearest ancestor of cur of one of the types.
-func enclosing(cur inspector.Cursor, types ...ast.Node) (inspector.Cursor, bool) {
-	for c := range cur.Enclosing(types...) {
+func enclosing(cur inspector.Cursor, kinds ...ast.Node) (inspector.Cursor, bool) {
+	for c := range cur.Enclosing(kinds...) {
 		return c, true
-	}
-	return inspector.Cursor{}, false
-}
-
-func innermostFunc(cur inspector.Cursor) (inspector.Cursor, bool) {
-	for fn := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		return fn, true
 	}
 	return inspector.Cursor{}, false
 }

@@ -132,7 +132,7 @@ func (w *Worker) Handler() http.HandlerFunc {
 // A blank context parameter.
 func (w *Worker) Blank(_ context.Context, to []string) {
 	for range to {
-		time.Sleep(time.Millisecond) // want `1ms sleep in a loop that never checks the caller's context`
+		time.Sleep(time.Millisecond) // want `1ms sleep in a loop that never checks the caller.s context ignores the caller.s deadline and cancellation; wait in a select on its Done\(\) and a timer`
 	}
 }
 
