@@ -277,9 +277,11 @@ func (s *server) initialize(p InitializeParams) InitializeResult {
 }
 
 // configure takes new settings and, when asked, re-analyses every open
-// package with them. Settings that cannot be read leave the old ones.
+// package with them. Settings that cannot be read leave the old ones, and
+// so does an object with none of budgetlint's keys: editors send an empty
+// one ({}, or [] from an empty Lua table) or every server's settings.
 func (s *server) configure(raw json.RawMessage, reanalyse bool) {
-	if len(raw) == 0 || string(raw) == "null" {
+	if !forBudgetlint(raw) {
 		return
 	}
 	set, warnings, err := parseSettings(raw, s.opts.Analyzers)
@@ -303,6 +305,20 @@ func (s *server) configure(raw json.RawMessage, reanalyse bool) {
 			s.schedule(dir, 0)
 		}
 	}
+}
+
+func forBudgetlint(raw json.RawMessage) bool {
+	text := strings.TrimSpace(string(raw))
+	var keys map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &keys); err != nil {
+		return text != "" && text != "[]" // not an object: parseSettings says what is wrong
+	}
+	for _, k := range []string{"budgetlint", "passes", "flags", "buildFlags"} {
+		if _, ok := keys[k]; ok {
+			return true
+		}
+	}
+	return false
 }
 
 func (s *server) didOpen(p DidOpenTextDocumentParams) {

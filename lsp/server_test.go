@@ -256,6 +256,13 @@ func TestSettings(t *testing.T) {
 	if args := strings.Join((<-calls).args, " "); args != "vet -vettool=/bin/budgetlint -json -ctxbackground.tests=true ." {
 		t.Errorf("after the change: go %s", args)
 	}
+	// Settings for other servers leave budgetlint's as they are.
+	c.notify("workspace/didChangeConfiguration", map[string]any{"settings": map[string]any{}})
+	os.WriteFile(file, []byte("package p // 2\n"), 0o644) // saved: no overlay
+	change(c, file, 2, "package p // 2\n")
+	if args := strings.Join((<-calls).args, " "); args != "vet -vettool=/bin/budgetlint -json -ctxbackground.tests=true ." {
+		t.Errorf("after empty settings: go %s", args)
+	}
 }
 
 // Edits in quick succession are analysed once, after the last.
@@ -338,6 +345,21 @@ func TestStandardLibraryLeftAlone(t *testing.T) {
 	for _, m := range c.backlog {
 		if strings.Contains(string(m.Params), "context.go") {
 			t.Errorf("published for the standard library: %s", m.Params)
+		}
+	}
+}
+
+// Editors send settings that are not budgetlint's: an empty object, an
+// empty Lua table, or every server's settings. They change nothing.
+func TestSettingsForOthers(t *testing.T) {
+	for _, raw := range []string{``, `null`, `{}`, `[]`, `{"gopls": {"staticcheck": true}}`} {
+		if forBudgetlint([]byte(raw)) {
+			t.Errorf("%q taken as budgetlint's settings", raw)
+		}
+	}
+	for _, raw := range []string{`{"passes": {}}`, `{"budgetlint": {}}`, `{"flags": {}, "gopls": {}}`, `"ctxbackground"`} {
+		if !forBudgetlint([]byte(raw)) {
+			t.Errorf("%q not taken as budgetlint's settings", raw)
 		}
 	}
 }
