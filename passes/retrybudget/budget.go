@@ -84,10 +84,19 @@ func (c *checker) isContextCheck(call *ast.CallExpr) bool {
 }
 
 // budgetVars finds variables that hold a context's done channel or
-// deadline (done := ctx.Done(); deadline, ok := ctx.Deadline()).
+// deadline (done := ctx.Done(); deadline, ok := ctx.Deadline()). They are
+// found once per function body, not once per loop: a long function with
+// many loops would otherwise cost its length times its loops.
 func (c *checker) budgetVars() map[*types.Var]bool {
+	if vars, ok := c.budgetVarsOf[c.body]; ok {
+		return vars
+	}
 	info := c.pass.TypesInfo
 	vars := map[*types.Var]bool{}
+	if c.budgetVarsOf == nil {
+		c.budgetVarsOf = map[*ast.BlockStmt]map[*types.Var]bool{}
+	}
+	c.budgetVarsOf[c.body] = vars
 	if c.body == nil {
 		return vars
 	}

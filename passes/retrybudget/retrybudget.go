@@ -37,6 +37,8 @@ type checker struct {
 	// body is the body of the function that owns the inbound context of
 	// the code being checked: closures and deadlines are looked up there.
 	body *ast.BlockStmt
+	// budgetVarsOf caches budgetVars by body.
+	budgetVarsOf map[*ast.BlockStmt]map[*types.Var]bool
 }
 
 func run(pass *analysis.Pass) (any, error) {
