@@ -46,10 +46,22 @@ type Loop struct {
 	OnCancel ast.Expr
 }
 
+// Resolver returns the function a call invokes, as an *ast.FuncDecl or
+// *ast.FuncLit, or nil when it is not known (another package, a function
+// value). Analysis looks inside the error predicates it returns
+// (isRetryable(err)) to see whether they retry on context errors.
+type Resolver func(call *ast.CallExpr) ast.Node
+
 // Analyze returns what makes loop a retry loop, or nil if it is not one.
 // loop may also be the *ast.LabeledStmt that labels the loop, so that
 // `continue label` is understood.
 func Analyze(info *types.Info, loop ast.Node) *Loop {
+	return AnalyzeWith(info, loop, nil)
+}
+
+// AnalyzeWith is Analyze with a way to look inside the package's
+// functions; resolve may be nil.
+func AnalyzeWith(info *types.Info, loop ast.Node, resolve Resolver) *Loop {
 	var label *types.Label
 	if l, ok := loop.(*ast.LabeledStmt); ok {
 		label, _ = info.Defs[l.Label].(*types.Label)
@@ -74,7 +86,7 @@ func Analyze(info *types.Info, loop ast.Node) *Loop {
 		if c.dependsOn(info, items) {
 			continue
 		}
-		w := &walker{info: info, loop: loop, label: label, cond: cond, cand: c}
+		w := &walker{info: info, loop: loop, label: label, cond: cond, cand: c, resolve: resolve}
 		w.run(body)
 		if w.retries() {
 			res.Retried = append(res.Retried, c.call)
@@ -446,8 +458,21 @@ func bounded(info *types.Info, loop ast.Node) bool {
 	})
 	found := false
 	inspectLevel(body, func(n ast.Node) bool {
-		if is, ok := n.(*ast.IfStmt); ok && !found && limits(info, is.Cond, counters) && exits(is.Body) {
-			found = true
+		switch n := n.(type) {
+		case *ast.IfStmt:
+			if limits(info, n.Cond, counters) && exits(n.Body.List) {
+				found = true
+			}
+		case *ast.SwitchStmt:
+			// switch { case attempts == 0: return ... }
+			for _, cc := range n.Body.List {
+				cc := cc.(*ast.CaseClause)
+				for _, e := range cc.List {
+					if n.Tag == nil && limits(info, e, counters) && exits(cc.Body) {
+						found = true
+					}
+				}
+			}
 		}
 		return !found
 	})
@@ -513,11 +538,11 @@ func mentionsError(info *types.Info, e ast.Expr) bool {
 }
 
 // exits reports whether a block ends by leaving the loop.
-func exits(b *ast.BlockStmt) bool {
-	if b == nil || len(b.List) == 0 {
+func exits(list []ast.Stmt) bool {
+	if len(list) == 0 {
 		return false
 	}
-	switch s := b.List[len(b.List)-1].(type) {
+	switch s := list[len(list)-1].(type) {
 	case *ast.ReturnStmt:
 		return true
 	case *ast.BranchStmt:

@@ -208,6 +208,82 @@ retry:
 	return nil
 }
 
+func retrySwitchLimitNoWait(attempts int) error {
+	for {
+		switch {
+		case attempts == 0:
+			return errors.New("no attempts left")
+		case attempts > 0:
+			attempts--
+		}
+		if err := call(); err == nil {
+			return nil
+		}
+	}
+}
+
+func retryBackoffStop(next func() time.Duration) error {
+	for {
+		err := call()
+		if err == nil {
+			return nil
+		}
+		d := next()
+		if d == Stop {
+			return err
+		}
+		time.Sleep(d)
+	}
+}
+
+const Stop time.Duration = -1
+
+func retryPredicateOnCancel(ctx context.Context) error {
+	for i := 0; i < 3; i++ {
+		err := fetch(ctx)
+		if err == nil {
+			return nil
+		}
+		if !errors.Is(err, context.Canceled) {
+			return err
+		}
+		time.Sleep(time.Second)
+	}
+	return nil
+}
+
+func retryStatusSwitch(c *http.Client, req *http.Request) (*http.Response, error) {
+	for i := 0; i < 3; i++ {
+		resp, err := c.Do(req)
+		if err != nil {
+			return nil, err
+		}
+		switch resp.StatusCode {
+		case http.StatusOK:
+			return resp, nil
+		case http.StatusTooManyRequests:
+			time.Sleep(time.Second)
+		default:
+			return nil, errors.New(resp.Status)
+		}
+	}
+	return nil, errors.New("rate limited")
+}
+
+func retryStatusArithmetic(c *http.Client, req *http.Request) (*http.Response, error) {
+	for i := 0; i < 3; i++ {
+		resp, err := c.Do(req)
+		if err != nil {
+			return nil, err
+		}
+		if resp.StatusCode/100 != 5 {
+			return resp, nil
+		}
+		time.Sleep(time.Second)
+	}
+	return nil, errors.New("unavailable")
+}
+
 func consumer() {
 	for {
 		n, err := get()

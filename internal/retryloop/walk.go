@@ -120,6 +120,11 @@ type walker struct {
 	// breaks collects the states that break out of the innermost switch or
 	// select being walked.
 	breaks []states
+
+	resolve Resolver
+	// onReturn, when set, sees each return statement and the state that
+	// reaches it (walking an error predicate's body).
+	onReturn func(*ast.ReturnStmt, state)
 }
 
 func (w *walker) run(body *ast.BlockStmt) {
@@ -192,7 +197,12 @@ func (w *walker) stmt(s ast.Stmt, in states) states {
 	}
 	switch s := s.(type) {
 	case *ast.ReturnStmt:
-		in.each(func(st state) { w.end(st, exit) })
+		in.each(func(st state) {
+			if w.onReturn != nil {
+				w.onReturn(s, st)
+			}
+			w.end(st, exit)
+		})
 		return 0
 	case *ast.ExprStmt:
 		if isPanic(s.X) {
@@ -640,6 +650,15 @@ func (w *walker) evalCall(call *ast.CallExpr, s state) (tri, state) {
 	if !isBool(w.info.TypeOf(call)) {
 		return unknown, s
 	}
+	if (f == canceled || f == deadline) && s.known() {
+		if v, named := w.predicate(call, f); v != unknown {
+			if v == yes {
+				w.noteCancel(named)
+				return yes, s.match()
+			}
+			return no, s
+		}
+	}
 	onErr, onResult := false, false
 	for _, a := range call.Args {
 		onErr = onErr || (s.known() && w.mentionsErr(a))
@@ -659,6 +678,71 @@ func (w *walker) evalCall(call *ast.CallExpr, s state) (tri, state) {
 		return yes, s
 	}
 	return unknown, s
+}
+
+// predicate looks inside an error predicate of the package
+// (isRetryable(err)) called with the error: yes when it returns true
+// because the error is the context error f (it names that error), no when
+// it returns false for it, unknown otherwise.
+func (w *walker) predicate(call *ast.CallExpr, f fork) (tri, ast.Expr) {
+	if w.resolve == nil || w.onReturn != nil {
+		return unknown, nil // one level deep
+	}
+	var ft *ast.FuncType
+	var body *ast.BlockStmt
+	switch fn := w.resolve(call).(type) {
+	case *ast.FuncDecl:
+		ft, body = fn.Type, fn.Body
+	case *ast.FuncLit:
+		ft, body = fn.Type, fn.Body
+	}
+	if body == nil || ft.Params == nil {
+		return unknown, nil
+	}
+	// The parameter that receives the error.
+	var param *types.Var
+	i := 0
+	for _, field := range ft.Params.List {
+		names := field.Names
+		if len(names) == 0 {
+			i++
+			continue
+		}
+		for _, id := range names {
+			if i < len(call.Args) && w.isErr(call.Args[i]) {
+				param, _ = w.info.Defs[id].(*types.Var)
+			}
+			i++
+		}
+	}
+	if param == nil {
+		return unknown, nil
+	}
+	pw := &walker{info: w.info, loop: body, cand: &candidate{errVar: param}, resolve: w.resolve}
+	sawTrue, sawFalse, matchedTrue := false, false, false
+	pw.onReturn = func(ret *ast.ReturnStmt, st state) {
+		if len(ret.Results) != 1 {
+			sawTrue = true // a named result or several: unknown
+			return
+		}
+		switch v, st2 := pw.evalMatch(ret.Results[0], st); v {
+		case yes:
+			sawTrue = true
+			matchedTrue = matchedTrue || st2.matched()
+		case no:
+			sawFalse = true
+		default:
+			sawTrue, sawFalse = true, true
+		}
+	}
+	pw.list(body.List, states(0).add(mkState(f, true, false)))
+	switch {
+	case matchedTrue:
+		return yes, pw.cancelErr
+	case sawFalse && !sawTrue:
+		return no, nil
+	}
+	return unknown, nil
 }
 
 func isBool(t types.Type) bool {

@@ -90,11 +90,11 @@ func (c *checker) checkLoop(cur inspector.Cursor) {
 	if l, ok := cur.Parent().Node().(*ast.LabeledStmt); ok {
 		node = l // so that `continue label` is understood
 	}
-	loop := retryloop.Analyze(info, node)
+	c.body = owner.Body()
+	loop := retryloop.AnalyzeWith(info, node, c.resolve)
 	if loop == nil {
 		return
 	}
-	c.body = owner.Body()
 	if c.budgeted(loop) {
 		return
 	}
@@ -129,6 +129,29 @@ func (c *checker) checkLoop(cur inspector.Cursor) {
 	}
 	pos := cur.Node().Pos() // the for keyword
 	c.rep.Report(analysis.Diagnostic{Pos: pos, End: pos + 3, Message: msg})
+}
+
+// resolve returns the closure or same-package function a call invokes.
+func (c *checker) resolve(call *ast.CallExpr) ast.Node {
+	switch f := ast.Unparen(call.Fun).(type) {
+	case *ast.FuncLit:
+		return f
+	case *ast.Ident:
+		if v, ok := c.pass.TypesInfo.Uses[f].(*types.Var); ok {
+			if lit := c.closureOf(v); lit != nil {
+				return lit
+			}
+			return nil
+		}
+	}
+	fn := ctxapi.Callee(c.pass.TypesInfo, call)
+	if fn == nil || fn.Pkg() != c.pass.Pkg {
+		return nil
+	}
+	if d := c.decl(fn.Origin()); d != nil {
+		return d
+	}
+	return nil
 }
 
 // advice returns the two remedies, phrased for the inbound context.

@@ -370,3 +370,64 @@ func Classify(ctx context.Context, q Queue, body []byte) error {
 	}
 	return errors.New("send: too many attempts")
 }
+
+// An error predicate of the package that treats a deadline as retryable.
+func isRetryable(err error) bool {
+	if errors.Is(err, context.Canceled) {
+		return false
+	}
+	return errors.Is(err, context.DeadlineExceeded) || errors.Is(err, io.ErrUnexpectedEOF)
+}
+
+func Export(ctx context.Context, q Queue, body []byte) error {
+	var err error
+	for i := 0; i < 3; i++ { // want `retry loop retries on context.DeadlineExceeded without checking ctx`
+		if err = q.Send(ctx, body); err == nil {
+			return nil
+		}
+		if !isRetryable(err) {
+			return err
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+// The same through a closure with a switch; Canceled is retried here.
+func Import(ctx context.Context, q Queue) ([]byte, error) {
+	retryable := func(err error) bool {
+		switch {
+		case errors.Is(err, context.Canceled), errors.Is(err, io.EOF):
+			return true
+		}
+		return false
+	}
+	for { // want `retry loop retries on context.Canceled without checking ctx, so it keeps retrying after the caller has canceled`
+		b, err := q.Receive(ctx)
+		if err == nil {
+			return b, nil
+		}
+		if !retryable(err) {
+			return nil, err
+		}
+	}
+}
+
+// A predicate that gives up on context errors: a plain retry loop.
+func isTemporary(err error) bool {
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return false
+	}
+	return true
+}
+
+func Upload(ctx context.Context, q Queue, body []byte) error {
+	var err error
+	for i := 0; i < 3; i++ { // want `retry loop sleeps and retries after the caller's deadline`
+		if err = q.Send(ctx, body); err == nil || !isTemporary(err) {
+			return err
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
