@@ -1,0 +1,3 @@
+module example.com/budgetlintci
+
+go 1.26.0
