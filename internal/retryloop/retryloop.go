@@ -593,18 +593,26 @@ var waitWords = []string{"sleep", "wait", "backoff", "delay", "pause"}
 // ticker, or a function or method whose name says it sleeps, waits or
 // backs off.
 func IsWait(info *types.Info, call *ast.CallExpr) bool {
-	fn := callee(info, call)
-	if fn == nil {
-		return false
-	}
-	if fn.Pkg() != nil && fn.Pkg().Path() == "time" {
-		switch fn.Name() {
-		case "Sleep", "After", "Tick", "NewTimer", "NewTicker":
-			return true
+	var name string
+	if fn := callee(info, call); fn != nil {
+		if fn.Pkg() != nil && fn.Pkg().Path() == "time" {
+			switch fn.Name() {
+			case "Sleep", "After", "Tick", "NewTimer", "NewTicker":
+				return true
+			}
+			return false
 		}
-		return false
+		name = fn.Name()
+	} else {
+		// A function value: sleep := func(...), c.sleep = time.Sleep.
+		switch f := ast.Unparen(call.Fun).(type) {
+		case *ast.Ident:
+			name = f.Name
+		case *ast.SelectorExpr:
+			name = f.Sel.Name
+		}
 	}
-	name := strings.ToLower(fn.Name())
+	name = strings.ToLower(name)
 	for _, w := range waitWords {
 		if strings.Contains(name, w) {
 			return true

@@ -61,6 +61,20 @@ func (c *checker) checksContext(n ast.Node) bool {
 	return found
 }
 
+// bodyChecksContext is checksContext for a function's body, remembered:
+// the same helper is called from many loops.
+func (c *checker) bodyChecksContext(body *ast.BlockStmt) bool {
+	if v, ok := c.bodyChecks[body]; ok {
+		return v
+	}
+	if c.bodyChecks == nil {
+		c.bodyChecks = map[*ast.BlockStmt]bool{}
+	}
+	v := c.checksContext(body)
+	c.bodyChecks[body] = v
+	return v
+}
+
 // isContextCheck reports whether call is x.Err(), x.Done() or
 // x.Deadline() on a context, or context.Cause(x).
 func (c *checker) isContextCheck(call *ast.CallExpr) bool {
@@ -130,7 +144,7 @@ func (c *checker) budgetVars() map[*types.Var]bool {
 func (c *checker) waitsOnContext(call *ast.CallExpr) bool {
 	info := c.pass.TypesInfo
 	if body := c.closureBody(call); body != nil {
-		return c.checksContext(body)
+		return c.bodyChecksContext(body)
 	}
 	if !c.givenContext(call) {
 		return false
@@ -148,7 +162,7 @@ func (c *checker) waitsOnContext(call *ast.CallExpr) bool {
 	}
 	if fn.Pkg() == c.pass.Pkg {
 		if decl := c.decl(fn.Origin()); decl != nil && decl.Body != nil {
-			return c.checksContext(decl.Body)
+			return c.bodyChecksContext(decl.Body)
 		}
 	}
 	return false
@@ -190,41 +204,65 @@ func (c *checker) closureBody(call *ast.CallExpr) *ast.BlockStmt {
 // closureOf returns the function literal a local variable of the checked
 // function is bound to, when it is assigned exactly once.
 func (c *checker) closureOf(v *types.Var) *ast.FuncLit {
-	if c.body == nil || v.Pos() < c.body.Pos() || v.Pos() > c.body.End() {
+	values := c.assignments(v)
+	if len(values) != 1 || values[0] == nil {
 		return nil
 	}
-	info := c.pass.TypesInfo
-	var lit *ast.FuncLit
-	n := 0
+	lit, _ := ast.Unparen(values[0]).(*ast.FuncLit)
+	return lit
+}
+
+// assignments returns the values assigned to a local variable in the
+// function being checked (nil for one assigned from a multi-value call).
+// The function's assignments are indexed once per body.
+func (c *checker) assignments(v *types.Var) []ast.Expr {
+	if c.body == nil {
+		return nil
+	}
+	if c.bindingsOf == nil {
+		c.bindingsOf = map[*ast.BlockStmt]map[*types.Var][]ast.Expr{}
+	}
+	binds, ok := c.bindingsOf[c.body]
+	if !ok {
+		binds = bindings(c.pass.TypesInfo, c.body)
+		c.bindingsOf[c.body] = binds
+	}
+	return binds[v]
+}
+
+func bindings(info *types.Info, body *ast.BlockStmt) map[*types.Var][]ast.Expr {
+	binds := map[*types.Var][]ast.Expr{}
 	bind := func(id *ast.Ident, value ast.Expr) {
-		if objOf(info, id) == v {
-			n++
-			lit, _ = ast.Unparen(value).(*ast.FuncLit)
+		if v, ok := objOf(info, id).(*types.Var); ok {
+			binds[v] = append(binds[v], value)
 		}
 	}
-	ast.Inspect(c.body, func(node ast.Node) bool {
-		switch node := node.(type) {
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
 		case *ast.AssignStmt:
-			if len(node.Lhs) == len(node.Rhs) {
-				for i, l := range node.Lhs {
-					if id, ok := ast.Unparen(l).(*ast.Ident); ok {
-						bind(id, node.Rhs[i])
-					}
+			for i, l := range n.Lhs {
+				id, ok := ast.Unparen(l).(*ast.Ident)
+				if !ok {
+					continue
+				}
+				if len(n.Lhs) == len(n.Rhs) {
+					bind(id, n.Rhs[i])
+				} else {
+					bind(id, nil)
 				}
 			}
 		case *ast.ValueSpec:
-			for i, id := range node.Names {
-				if i < len(node.Values) {
-					bind(id, node.Values[i])
+			for i, id := range n.Names {
+				if i < len(n.Values) {
+					bind(id, n.Values[i])
+				} else if len(n.Values) > 0 {
+					bind(id, nil)
 				}
 			}
 		}
 		return true
 	})
-	if n != 1 {
-		return nil
-	}
-	return lit
+	return binds
 }
 
 func (c *checker) decl(fn *types.Func) *ast.FuncDecl {

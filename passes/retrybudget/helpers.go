@@ -212,36 +212,6 @@ func (c *checker) isDoneChannel(e ast.Expr) bool {
 	return false
 }
 
-// assignments returns the values assigned to a local variable in the
-// function being checked.
-func (c *checker) assignments(v *types.Var) []ast.Expr {
-	if c.body == nil {
-		return nil
-	}
-	info := c.pass.TypesInfo
-	var values []ast.Expr
-	ast.Inspect(c.body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			if len(n.Lhs) == len(n.Rhs) {
-				for i, l := range n.Lhs {
-					if id, ok := ast.Unparen(l).(*ast.Ident); ok && objOf(info, id) == v {
-						values = append(values, n.Rhs[i])
-					}
-				}
-			}
-		case *ast.ValueSpec:
-			for i, id := range n.Names {
-				if objOf(info, id) == v && i < len(n.Values) {
-					values = append(values, n.Values[i])
-				}
-			}
-		}
-		return true
-	})
-	return values
-}
-
 // qualified names the helper as the call writes it: backoff.Retry.
 func qualified(call *ast.CallExpr, fn *types.Func) string {
 	f := ast.Unparen(call.Fun)

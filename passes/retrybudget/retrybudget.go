@@ -39,6 +39,10 @@ type checker struct {
 	body *ast.BlockStmt
 	// budgetVarsOf caches budgetVars by body.
 	budgetVarsOf map[*ast.BlockStmt]map[*types.Var]bool
+	// bindingsOf indexes the assignments of each body checked.
+	bindingsOf map[*ast.BlockStmt]map[*types.Var][]ast.Expr
+	// bodyChecks remembers which helper bodies check a context.
+	bodyChecks map[*ast.BlockStmt]bool
 }
 
 func run(pass *analysis.Pass) (any, error) {

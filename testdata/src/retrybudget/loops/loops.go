@@ -431,3 +431,33 @@ func Upload(ctx context.Context, q Queue, body []byte) error {
 	}
 	return err
 }
+
+// Sleeping through a function value: a closure, or a field set to
+// time.Sleep so tests can replace it.
+type Poller struct {
+	sleep func(time.Duration)
+	q     Queue
+}
+
+func (p *Poller) Send(ctx context.Context, body []byte) error {
+	var err error
+	for i := 0; i < 3; i++ { // want `retry loop waits and retries after the caller's deadline`
+		if err = p.q.Send(ctx, body); err == nil {
+			return nil
+		}
+		p.sleep(time.Second)
+	}
+	return err
+}
+
+func SendPaced(ctx context.Context, q Queue, body []byte) error {
+	pause := func(attempt int) { time.Sleep(time.Duration(attempt) * time.Second) }
+	var err error
+	for i := 0; i < 3; i++ { // want `retry loop waits and retries after the caller's deadline`
+		if err = q.Send(ctx, body); err == nil {
+			return nil
+		}
+		pause(i)
+	}
+	return err
+}
