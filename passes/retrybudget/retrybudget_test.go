@@ -41,3 +41,14 @@ func TestOffPath(t *testing.T) {
 func TestServices(t *testing.T) {
 	analysistest.Run(t, testdata(t), retrybudget.Analyzer, "retrybudget/services")
 }
+
+// TestBroken runs the pass on a package with type errors: no panic.
+func TestBroken(t *testing.T) {
+	analysistest.Run(t, testdata(t), retrybudget.Analyzer, "retrybudget/broken")
+}
+
+// TestTypeParams covers generic retry helpers and generic calls into the
+// retry libraries.
+func TestTypeParams(t *testing.T) {
+	analysistest.Run(t, testdata(t), retrybudget.Analyzer, "retrybudget/typeparams")
+}
