@@ -50,7 +50,9 @@ func Do[C context.Context](ctx C, op func(C) error) error {
 	}
 }
 
-type Cache[K comparable, V any] struct{ load func(context.Context, K) (V, error) }
+type Cache[K comparable, V any] struct {
+	load func(context.Context, K) (V, error)
+}
 
 func (c *Cache[K, V]) Get(ctx context.Context, k K) (V, error) {
 	return backoff.RetryWithData(func() (V, error) { // want `backoff.RetryWithData retries after the caller's deadline`
