@@ -6,7 +6,6 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"iter"
 	"strings"
 	"time"
 
@@ -36,8 +35,9 @@ type checker struct {
 	iface *types.Interface // context.Context
 	// consults caches, per function, whether it reads a context's deadline.
 	consults map[ast.Node]bool
-	// assigned caches, per local variable, the values assigned to it.
-	assigned map[*types.Var][]ast.Expr
+	// locals caches, per top-level function, where its local variables
+	// are assigned and used.
+	locals map[ast.Node]*locals
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -52,7 +52,7 @@ func run(pass *analysis.Pass) (any, error) {
 		rep:      report.New(pass),
 		iface:    ctxapi.ContextInterface(pass.Pkg),
 		consults: map[ast.Node]bool{},
-		assigned: map[*types.Var][]ast.Expr{},
+		locals:   map[ast.Node]*locals{},
 	}
 	info := pass.TypesInfo
 	filter := []ast.Node{(*ast.CallExpr)(nil), (*ast.SelectStmt)(nil), (*ast.UnaryExpr)(nil), (*ast.RangeStmt)(nil)}
@@ -159,17 +159,13 @@ func (c *checker) onlyDetached(cur inspector.Cursor, call *ast.CallExpr) bool {
 	if v == nil || !ok {
 		return false
 	}
-	uses := 0
-	for id := range top.Preorder((*ast.Ident)(nil)) {
-		if c.pass.TypesInfo.Uses[id.Node().(*ast.Ident)] != v {
-			continue
-		}
+	uses := c.localsOf(top).uses[v]
+	for _, id := range uses {
 		if _, inGo := enclosing(id, (*ast.GoStmt)(nil)); !inGo {
 			return false
 		}
-		uses++
 	}
-	return uses > 0
+	return len(uses) > 0
 }
 
 // rootHeldBy returns the fresh root a local variable, the parent of the
@@ -193,47 +189,63 @@ func (c *checker) rootHeldBy(cur inspector.Cursor, call *ast.CallExpr, id *ast.I
 		return nil, false
 	}
 	var roots []*ast.CallExpr
-	uses := 0
-	for n := range top.Preorder((*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.Ident)(nil)) {
-		if x, ok := n.Node().(*ast.Ident); ok {
-			if info.Uses[x] == v {
-				uses++
-			}
-			continue
+	l := c.localsOf(top)
+	for _, a := range l.assigns[v] {
+		root, ok := ast.Unparen(a.value).(*ast.CallExpr)
+		if !ok || !ctxapi.IsFreshRoot(info, root) {
+			return nil, false // also holds another context
 		}
-		for value := range c.assignedTo(n.Node(), v) {
-			root, ok := ast.Unparen(value).(*ast.CallExpr)
-			if !ok || !ctxapi.IsFreshRoot(info, root) {
-				return nil, false // also holds another context
-			}
-			rc, ok := n.FindNode(root)
-			if !ok {
-				return nil, false
-			}
-			if fn, ok := enclosing(rc, (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)); !ok || call.Pos() < fn.Node().Pos() || call.End() > fn.Node().End() {
-				continue // ctxbackground reports this root itself
-			}
-			if site := c.in.At(rc); site.Context != nil && site.Context.Param == v {
-				return nil, false // ctx = context.TODO(): ctxbackground reports the overwrite
-			}
-			if ctxapi.IsNilGuard(info, rc) {
-				return nil, false // stands in for a missing context: nothing is lost
-			}
-			roots = append(roots, root)
+		rc, ok := a.stmt.FindNode(root)
+		if !ok {
+			return nil, false
 		}
+		if fn, ok := enclosing(rc, (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)); !ok || call.Pos() < fn.Node().Pos() || call.End() > fn.Node().End() {
+			continue // ctxbackground reports this root itself
+		}
+		if site := c.in.At(rc); site.Context != nil && site.Context.Param == v {
+			return nil, false // ctx = context.TODO(): ctxbackground reports the overwrite
+		}
+		if ctxapi.IsNilGuard(info, rc) {
+			return nil, false // stands in for a missing context: nothing is lost
+		}
+		roots = append(roots, root)
 	}
 	if len(roots) == 0 {
 		return nil, false
 	}
-	return roots[0], len(roots) == 1 && uses == 1
+	return roots[0], len(roots) == 1 && len(l.uses[v]) == 1
 }
 
-// assignedTo yields the values an assignment or declaration gives v; nil
-// for one result of a multi-value call.
-func (c *checker) assignedTo(stmt ast.Node, v *types.Var) iter.Seq[ast.Expr] {
-	return func(yield func(ast.Expr) bool) {
+// locals are the assignments to and uses of the local variables of one
+// top-level function, found in one walk of it: asking about a variable
+// then costs its own assignments and uses, not a walk of the function,
+// which in a long handler would make the pass quadratic.
+type locals struct {
+	assigns map[*types.Var][]assignment
+	uses    map[*types.Var][]inspector.Cursor // identifiers, in source order
+}
+
+// assignment is one value given to a variable by an assignment or
+// declaration; value is nil for one result of a multi-value call.
+type assignment struct {
+	stmt  inspector.Cursor // the *ast.AssignStmt or *ast.ValueSpec
+	value ast.Expr
+}
+
+func (c *checker) localsOf(top inspector.Cursor) *locals {
+	if l, ok := c.locals[top.Node()]; ok {
+		return l
+	}
+	info := c.pass.TypesInfo
+	l := &locals{assigns: map[*types.Var][]assignment{}, uses: map[*types.Var][]inspector.Cursor{}}
+	for n := range top.Preorder((*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.Ident)(nil)) {
 		var lhs, rhs []ast.Expr
-		switch s := stmt.(type) {
+		switch s := n.Node().(type) {
+		case *ast.Ident:
+			if v, ok := info.Uses[s].(*types.Var); ok {
+				l.uses[v] = append(l.uses[v], n)
+			}
+			continue
 		case *ast.AssignStmt:
 			lhs, rhs = s.Lhs, s.Rhs
 		case *ast.ValueSpec:
@@ -243,22 +255,30 @@ func (c *checker) assignedTo(stmt ast.Node, v *types.Var) iter.Seq[ast.Expr] {
 			rhs = s.Values
 		}
 		if len(rhs) == 0 {
-			return // var x context.Context: no value yet
+			continue // var x context.Context: no value yet
 		}
-		for i, l := range lhs {
-			id, ok := ast.Unparen(l).(*ast.Ident)
-			if !ok || (c.pass.TypesInfo.Defs[id] != v && c.pass.TypesInfo.Uses[id] != v) {
+		for i, e := range lhs {
+			id, ok := ast.Unparen(e).(*ast.Ident)
+			if !ok {
+				continue
+			}
+			obj := info.Defs[id]
+			if obj == nil {
+				obj = info.Uses[id]
+			}
+			v, ok := obj.(*types.Var)
+			if !ok {
 				continue
 			}
 			var value ast.Expr
 			if len(lhs) == len(rhs) {
 				value = rhs[i]
 			}
-			if !yield(value) {
-				return
-			}
+			l.assigns[v] = append(l.assigns[v], assignment{n, value})
 		}
 	}
+	c.locals[top.Node()] = l
+	return l
 }
 
 // bound describes the fixed bound a deadline derivation sets: "5s timeout",
@@ -487,20 +507,14 @@ func (c *checker) values(cur inspector.Cursor, id *ast.Ident) []ast.Expr {
 	if v == nil || v.IsField() || v.Parent() == nil || v.Parent() == c.pass.Pkg.Scope() {
 		return nil
 	}
-	if vals, ok := c.assigned[v]; ok {
-		return vals
-	}
 	top, ok := outermostFunc(cur)
 	if !ok {
 		return nil
 	}
 	var out []ast.Expr
-	for n := range top.Preorder((*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil)) {
-		for value := range c.assignedTo(n.Node(), v) {
-			out = append(out, value)
-		}
+	for _, a := range c.localsOf(top).assigns[v] {
+		out = append(out, a.value)
 	}
-	c.assigned[v] = out
 	return out
 }
 
