@@ -291,6 +291,11 @@ func (c *checker) reportDrop(call *ast.CallExpr, fn *types.Func, r knowledge.Rep
 	}
 	advice := r.Advice
 	recv, isMethod := c.receiver(fun)
+	if sel, ok := fun.(*ast.SelectorExpr); ok && !isMethod && len(call.Args) > 0 {
+		if s := c.pass.TypesInfo.Selections[sel]; s != nil && s.Kind() == types.MethodExpr {
+			recv, isMethod = call.Args[0], true // (*T).M(x, ...): the receiver is the first argument
+		}
+	}
 	if advice == "" {
 		args := "({ctx}, ...)"
 		if sig, ok := fn.Type().(*types.Signature); ok && sig.Params().Len() == 0 {
