@@ -81,9 +81,9 @@ func AnalyzeWith(info *types.Info, loop ast.Node, resolve Resolver) *Loop {
 		return nil
 	}
 	res := &Loop{Node: loop}
-	items := itemVars(info, loop)
+	items, counters := itemVars(info, loop)
 	for _, c := range candidates(info, body) {
-		if c.dependsOn(info, items) {
+		if c.dependsOn(info, items) || c.takesCounter(info, counters) {
 			continue
 		}
 		w := &walker{info: info, loop: loop, label: label, cond: cond, cand: c, resolve: resolve}
@@ -143,9 +143,9 @@ func (c *candidate) dependsOn(info *types.Info, items map[*types.Var]bool) bool 
 // a counter used as an index into one, and variables assigned from them.
 // Numbers are not items: ranging over a list of delays, or indexing one
 // with the attempt number, is a retry schedule.
-func itemVars(info *types.Info, loop ast.Node) map[*types.Var]bool {
-	items := map[*types.Var]bool{}
-	counters := map[*types.Var]bool{}
+func itemVars(info *types.Info, loop ast.Node) (items, counters map[*types.Var]bool) {
+	items = map[*types.Var]bool{}
+	counters = map[*types.Var]bool{}
 	var body *ast.BlockStmt
 	switch l := loop.(type) {
 	case *ast.RangeStmt:
@@ -177,7 +177,7 @@ func itemVars(info *types.Info, loop ast.Node) map[*types.Var]bool {
 		}
 	}
 	if body == nil {
-		return nil
+		return nil, nil
 	}
 	if len(counters) > 0 {
 		// A counter used as an index walks a collection.
@@ -193,7 +193,7 @@ func itemVars(info *types.Info, loop ast.Node) map[*types.Var]bool {
 		})
 	}
 	if len(items) == 0 {
-		return nil
+		return nil, counters
 	}
 	// Variables computed from the item are the item too (ep := eps[i]).
 	for range 2 {
@@ -215,7 +215,25 @@ func itemVars(info *types.Info, loop ast.Node) map[*types.Var]bool {
 			return true
 		})
 	}
-	return items
+	return items, counters
+}
+
+// takesCounter reports whether the call is given the loop's counter (or
+// the counter plus a constant) as an argument: fetchPage(ctx, page) steps
+// through pages, it does not repeat one call.
+func (c *candidate) takesCounter(info *types.Info, counters map[*types.Var]bool) bool {
+	for _, a := range c.call.Args {
+		e := ast.Unparen(a)
+		if be, ok := e.(*ast.BinaryExpr); ok && (be.Op == token.ADD || be.Op == token.SUB) {
+			if _, isConst := constInt(info, be.Y); isConst {
+				e = ast.Unparen(be.X)
+			}
+		}
+		if v := varOf(info, e); v != nil && counters[v] {
+			return true
+		}
+	}
+	return false
 }
 
 func isNumeric(t types.Type) bool {

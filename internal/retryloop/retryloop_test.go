@@ -284,6 +284,48 @@ func retryStatusArithmetic(c *http.Client, req *http.Request) (*http.Response, e
 	return nil, errors.New("unavailable")
 }
 
+func cacheMissPolled(load func() (*int, error)) (*int, error) {
+	for i := 0; i < 3; i++ {
+		v, err := load()
+		if err != nil {
+			time.Sleep(time.Second)
+			continue
+		}
+		if v != nil {
+			return v, nil
+		}
+		time.Sleep(time.Second)
+	}
+	return nil, errors.New("miss")
+}
+
+func consumerWithStop(recv func() (string, error), handle func(string)) {
+	for {
+		msg, err := recv()
+		if err != nil {
+			time.Sleep(time.Second)
+			continue
+		}
+		if msg == "stop" {
+			return
+		}
+		handle(msg)
+	}
+}
+
+func pages(fetchPage func(int) (bool, error)) error {
+	for page := 1; page <= 10; page++ {
+		last, err := fetchPage(page)
+		if err != nil {
+			continue
+		}
+		if last {
+			return nil
+		}
+	}
+	return nil
+}
+
 func consumer() {
 	for {
 		n, err := get()

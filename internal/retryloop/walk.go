@@ -133,7 +133,8 @@ func (w *walker) run(body *ast.BlockStmt) {
 }
 
 // retries reports whether the walk shows a retry: a failure can go round
-// again, and a success leaves the loop without falling through.
+// again, and a success leaves the loop without falling through (consumer
+// and accept loops handle the result and go on to the next one).
 func (w *walker) retries() bool {
 	iter := again | falloff
 	succ := w.out[ok]
