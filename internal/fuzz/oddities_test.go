@@ -3,6 +3,7 @@ package fuzz
 import (
 	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
@@ -74,10 +75,28 @@ func TestOddities(t *testing.T) {
 		}
 		seen[pkg] = true
 		t.Run(pkg, func(t *testing.T) {
-			analysistest.Run(t, testdata, all, pkg)
+			for _, r := range analysistest.Run(t, testdata, all, pkg) {
+				checkFixFiles(t, r)
+			}
 		})
 	}
 	if len(seen) == 0 {
 		t.Fatal("no packages under testdata/src/oddities")
+	}
+}
+
+// checkFixFiles fails when a suggested fix edits a file other than the
+// package's own sources, as fixes in cmd/cgo's rewritten copy of a file
+// would (they must not be offered).
+func checkFixFiles(t *testing.T, r *analysistest.Result) {
+	for _, d := range r.Diagnostics {
+		for _, fix := range d.SuggestedFixes {
+			for _, e := range fix.TextEdits {
+				name := r.Pass.Fset.PositionFor(e.Pos, false).Filename
+				if !strings.HasPrefix(name, srcRoot+string(filepath.Separator)) {
+					t.Errorf("%s: fix %q edits %s, not a source file of the package", r.Pass.Fset.Position(d.Pos), fix.Message, name)
+				}
+			}
+		}
 	}
 }
