@@ -462,3 +462,68 @@ func outermostLoop(body *ast.BlockStmt) ast.Node {
 	}
 	return nil
 }
+
+// TestBareLabeledLoop: a labeled loop passed without its label is still
+// understood (fixedtimeout passes loops bare), and a continue to an outer
+// loop's label still leaves the inner one.
+func TestBareLabeledLoop(t *testing.T) {
+	const src = `package p
+
+import "time"
+
+func call() error { return nil }
+
+func own() {
+retry:
+	for i := 0; i < 3; i++ {
+		if err := call(); err != nil {
+			for j := 0; j < 2; j++ {
+				time.Sleep(time.Second)
+				continue retry
+			}
+		}
+		return
+	}
+}
+
+func outer(items []int) {
+outer:
+	for _, it := range items {
+		_ = it
+		for attempt := 0; attempt < 3; attempt++ {
+			if err := call(); err == nil {
+				continue outer
+			}
+			time.Sleep(time.Second)
+		}
+	}
+}
+`
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Defs: map[*ast.Ident]types.Object{}, Uses: map[*ast.Ident]types.Object{}}
+	conf := types.Config{Importer: importer.Default()}
+	if _, err := conf.Check("p", fset, []*ast.File{file}, info); err != nil {
+		t.Fatal(err)
+	}
+	var loops []ast.Node
+	ast.Inspect(file, func(n ast.Node) bool {
+		if l, ok := n.(*ast.LabeledStmt); ok {
+			loops = append(loops, l.Stmt)
+		}
+		return true
+	})
+	if len(loops) != 2 {
+		t.Fatalf("found %d labeled loops", len(loops))
+	}
+	if !retryloop.Is(info, loops[0]) {
+		t.Errorf("own: the bare labeled retry loop is not recognised")
+	}
+	inner := loops[1].(*ast.RangeStmt).Body.List[1]
+	if !retryloop.Is(info, inner) {
+		t.Errorf("outer: continue outer on success should leave the inner retry loop")
+	}
+}

@@ -269,7 +269,7 @@ func (w *walker) assign(lhs []ast.Expr, in states) states {
 }
 
 func (w *walker) branch(s *ast.BranchStmt, in states) states {
-	own := s.Label == nil || (w.label != nil && w.info.Uses[s.Label] == w.label)
+	own := s.Label == nil || w.ownLabel(s.Label)
 	switch s.Tok {
 	case token.BREAK:
 		if s.Label == nil && len(w.breaks) > 0 {
@@ -409,7 +409,7 @@ func (w *walker) nestedLoop(s ast.Stmt, in states) states {
 			}
 		case *ast.BranchStmt:
 			if n.Label != nil && (n.Tok == token.BREAK || n.Tok == token.CONTINUE) {
-				if w.label != nil && w.info.Uses[n.Label] == w.label && n.Tok == token.CONTINUE {
+				if w.ownLabel(n.Label) && n.Tok == token.CONTINUE {
 					o |= again
 				} else if !w.labelInside(n.Label) {
 					o |= exit
@@ -427,6 +427,22 @@ func (w *walker) nestedLoop(s ast.Stmt, in states) states {
 		}
 	})
 	return in
+}
+
+// ownLabel reports whether id names the loop's label. When the caller
+// passed the loop without its *ast.LabeledStmt, a label declared just
+// before the loop ("retry:" and the line break and indentation before
+// "for") is taken as the loop's own.
+func (w *walker) ownLabel(id *ast.Ident) bool {
+	l, ok := w.info.Uses[id].(*types.Label)
+	if !ok || w.onReturn != nil {
+		return false
+	}
+	if w.label != nil {
+		return l == w.label
+	}
+	gap := int(w.loop.Pos()) - (int(l.Pos()) + len(l.Name()) + 1)
+	return gap >= 0 && gap <= 12
 }
 
 // labelInside reports whether the label is declared inside the loop.
