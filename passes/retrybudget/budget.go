@@ -3,6 +3,7 @@ package retrybudget
 import (
 	"go/ast"
 	"go/types"
+	"strings"
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
 	"github.com/budgetlint/budgetlint/internal/retryloop"
@@ -138,7 +139,8 @@ func (c *checker) budgetVars() map[*types.Var]bool {
 
 // waitsOnContext reports whether call is a wait helper given a context,
 // which returns when it is done: a function whose name says it waits,
-// sleeps or backs off, golang.org/x/time/rate and x/sync/semaphore, a
+// sleeps, backs off, acquires or throttles, golang.org/x/time/rate and
+// x/sync/semaphore, a
 // same-package function that checks the context, or a closure that does
 // (a closure needs no argument: it captures the context).
 func (c *checker) waitsOnContext(call *ast.CallExpr) bool {
@@ -149,7 +151,7 @@ func (c *checker) waitsOnContext(call *ast.CallExpr) bool {
 	if !c.givenContext(call) {
 		return false
 	}
-	if retryloop.IsWait(info, call) {
+	if retryloop.IsWait(info, call) || gates(call) {
 		return true
 	}
 	fn := ctxapi.Callee(info, call)
@@ -166,6 +168,21 @@ func (c *checker) waitsOnContext(call *ast.CallExpr) bool {
 		}
 	}
 	return false
+}
+
+// gates reports whether call is named like a gate that blocks until it
+// lets the caller through, and so returns on cancellation when given a
+// context: s.sem.Acquire(ctx), s.throttle(ctx).
+func gates(call *ast.CallExpr) bool {
+	var name string
+	switch f := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		name = f.Name
+	case *ast.SelectorExpr:
+		name = f.Sel.Name
+	}
+	name = strings.ToLower(name)
+	return strings.Contains(name, "acquire") || strings.Contains(name, "throttle")
 }
 
 // givenContext reports whether one of call's arguments is a context that

@@ -383,3 +383,25 @@ func (r *Repo) Vacuum(ctx context.Context) error {
 	}
 	return err
 }
+
+type limiter interface {
+	Acquire(ctx context.Context) (release func(), err error)
+}
+
+// A gate given the context returns when it is done.
+func Gated(ctx context.Context, l limiter, q Queue, body []byte) error {
+	var err error
+	for i := 0; i < 5; i++ {
+		release, aerr := l.Acquire(ctx)
+		if aerr != nil {
+			return aerr
+		}
+		err = q.Send(ctx, body)
+		release()
+		if err == nil {
+			return nil
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	return err
+}
