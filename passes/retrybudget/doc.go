@@ -37,7 +37,8 @@
 //	// ctx.Err() before each attempt, and wait with select on ctx.Done()
 //
 // The message says which defect it is: a loop that explicitly retries on
-// context.Canceled or context.DeadlineExceeded (or gRPC's codes), an
+// context.Canceled or context.DeadlineExceeded (or gRPC's codes, also
+// through an error predicate of the package such as isRetryable(err)), an
 // unbounded loop with neither an attempt limit nor a context check, a
 // loop that sleeps or waits between attempts, or a bounded loop without a
 // wait whose attempts do not take the context.
@@ -53,15 +54,16 @@
 //
 // Left alone: loops bounded by a context check, in the loop, its condition
 // or a select, through a deadline or done channel read before the loop, or
-// through a wait helper given the context (a function named like a sleep,
-// wait or backoff, golang.org/x/time/rate, x/sync/semaphore, or a closure
-// or same-package function that checks the context); a bounded loop
-// without any wait whose retried call takes the context (each attempt
-// fails fast once the caller is gone); loops that are not retries
-// (consumers and accept loops that go on after a success, polling for a
-// state, iteration over items or endpoints); helpers given a context, or
-// whose operation checks it (cenkalti/backoff v5 always is); code off the
-// request path; goroutines started from a handler; tests.
+// through a helper given the context (a function named like a sleep, wait,
+// backoff, acquire or throttle, golang.org/x/time/rate, x/sync/semaphore,
+// or a closure or same-package function that checks the context); a
+// bounded loop without any wait whose attempt passes the context to its
+// calls (each attempt fails fast once the caller is gone); loops that are
+// not retries (consumers and accept loops that go on after a success,
+// polling for a state, iteration over items, pages or endpoints); helpers
+// given a context, or whose operation checks it (cenkalti/backoff v5
+// always is); code off the request path; goroutines started from a
+// handler; tests.
 //
 // Checking the call's own error with errors.Is(err, context.Canceled) is
 // not a budget check: the loop still sleeps before it finds out. The pass
