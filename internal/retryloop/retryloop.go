@@ -103,7 +103,7 @@ func AnalyzeWith(info *types.Info, loop ast.Node, resolve Resolver) *Loop {
 		}
 	}
 	res.Bounded = bounded(info, loop)
-	res.Wait = findWait(info, loop)
+	res.Wait = findWait(info, loop, res.Retried, resolve)
 	return res
 }
 
@@ -571,20 +571,53 @@ func exits(list []ast.Stmt) bool {
 	return false
 }
 
-// findWait returns the first wait between attempts in the loop.
-func findWait(info *types.Info, loop ast.Node) ast.Node {
+// findWait returns the first wait between attempts in the loop: one of
+// its own, or inside a closure or same-package function it calls (other
+// than the retried calls, whose timeouts are not waits between attempts).
+func findWait(info *types.Info, loop ast.Node, retried []*ast.CallExpr, resolve Resolver) ast.Node {
 	if r, ok := loop.(*ast.RangeStmt); ok {
 		if _, ok := typeUnder(info.TypeOf(r.X)).(*types.Chan); ok {
 			return r.X
 		}
 	}
+	if w := ownWait(info, loop); w != nil || resolve == nil {
+		return w
+	}
 	var found ast.Node
-	ast.Inspect(loop, func(n ast.Node) bool {
+	inspectSync(loop, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || found != nil {
+			return found == nil
+		}
+		for _, r := range retried {
+			if r == call {
+				return true
+			}
+		}
+		var body ast.Node
+		switch fn := resolve(call).(type) {
+		case *ast.FuncDecl:
+			body = fn.Body
+		case *ast.FuncLit:
+			body = fn.Body
+		}
+		if body != nil && ownWait(info, body) != nil {
+			found = call
+		}
+		return found == nil
+	})
+	return found
+}
+
+// ownWait returns the first wait written in n itself.
+func ownWait(info *types.Info, n ast.Node) ast.Node {
+	var found ast.Node
+	inspectSync(n, func(n ast.Node) bool {
 		if found != nil {
 			return false
 		}
 		switch n := n.(type) {
-		case *ast.GoStmt, *ast.FuncLit:
+		case *ast.FuncLit:
 			return false
 		case *ast.SelectStmt:
 			if !hasDefault(n) {
@@ -602,6 +635,16 @@ func findWait(info *types.Info, loop ast.Node) ast.Node {
 		return found == nil
 	})
 	return found
+}
+
+// inspectSync inspects n but not the functions started by go statements.
+func inspectSync(n ast.Node, f func(ast.Node) bool) {
+	ast.Inspect(n, func(n ast.Node) bool {
+		if _, ok := n.(*ast.GoStmt); ok {
+			return false
+		}
+		return n != nil && f(n)
+	})
 }
 
 // waitWords are the words in a function's name that say it waits.

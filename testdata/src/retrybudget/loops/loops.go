@@ -461,3 +461,29 @@ func SendPaced(ctx context.Context, q Queue, body []byte) error {
 	}
 	return err
 }
+
+// A wait through a closure or a function of the package, whatever its name.
+func SendNapping(ctx context.Context, q Queue, body []byte) error {
+	w := func(attempt int) { time.Sleep(time.Duration(attempt) * time.Second) }
+	var err error
+	for i := 0; i < 3; i++ { // want `retry loop waits and retries after the caller's deadline`
+		if err = q.Send(ctx, body); err == nil {
+			return nil
+		}
+		w(i)
+	}
+	return err
+}
+
+func nap(attempt int) { <-time.After(time.Duration(attempt) * time.Second) }
+
+func SendNap(ctx context.Context, q Queue, body []byte) error {
+	var err error
+	for i := 0; i < 3; i++ { // want `retry loop waits and retries after the caller's deadline`
+		if err = q.Send(ctx, body); err == nil {
+			return nil
+		}
+		nap(i)
+	}
+	return err
+}
