@@ -3,6 +3,7 @@ package fuzz
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -63,25 +64,23 @@ func TestOddities(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	seen := map[string]bool{}
+	var pkgs []string
 	for _, file := range append(dirs, crashers...) {
 		pkg, err := filepath.Rel(srcRoot, filepath.Dir(file))
 		if err != nil {
 			t.Fatal(err)
 		}
-		pkg = filepath.ToSlash(pkg)
-		if seen[pkg] {
-			continue
+		if pkg = filepath.ToSlash(pkg); !slices.Contains(pkgs, pkg) {
+			pkgs = append(pkgs, pkg)
 		}
-		seen[pkg] = true
-		t.Run(pkg, func(t *testing.T) {
-			for _, r := range analysistest.Run(t, testdata, all, pkg) {
-				checkFixFiles(t, r)
-			}
-		})
 	}
-	if len(seen) == 0 {
+	if len(pkgs) == 0 {
 		t.Fatal("no packages under testdata/src/oddities")
+	}
+	// One load for all: the packages share the type-checking of their
+	// imports.
+	for _, r := range analysistest.Run(t, testdata, all, pkgs...) {
+		checkFixFiles(t, r)
 	}
 }
 

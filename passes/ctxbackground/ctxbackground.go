@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"go/types"
 	"path/filepath"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -253,7 +254,7 @@ func (c *checker) helperFact(fn *types.Func) *RootsContext {
 	if fn.Pkg() == c.pass.Pkg {
 		return c.helpers[fn]
 	}
-	if fn.Pkg() == nil || ctxapi.IsStdlib(fn.Pkg().Path()) {
+	if fn.Pkg() == nil || foreign(fn.Pkg().Path()) {
 		return nil
 	}
 	fact := new(RootsContext)
@@ -261,6 +262,14 @@ func (c *checker) helperFact(fn *types.Func) *RootsContext {
 		return fact
 	}
 	return nil
+}
+
+// foreign reports whether a package is not the user's code: the standard
+// library, or a copy vendored from another project (without modules,
+// GOPATH's vendor directories are the only sign of that). Facts never flow
+// through it.
+func foreign(path string) bool {
+	return ctxapi.IsStdlib(path) || strings.HasPrefix(path, "vendor/") || strings.Contains(path, "/vendor/")
 }
 
 // modulePath names the module of the package under analysis. Facts are
@@ -308,7 +317,7 @@ func rootingHelpers(pass *analysis.Pass, in *inbound.Result, insp *inspector.Ins
 				order = append(order, fn)
 				continue
 			}
-			if ctxapi.IsStdlib(callee.Pkg().Path()) {
+			if foreign(callee.Pkg().Path()) {
 				continue
 			}
 			fact := new(RootsContext)

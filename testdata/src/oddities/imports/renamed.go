@@ -1,0 +1,28 @@
+// Package imports refers to the context package by other names: renamed
+// (ctxpkg), dot-imported, and shadowed by a local variable named context.
+// Findings and fixes follow the name the file uses.
+package imports
+
+import (
+	ctxpkg "context"
+	stdhttp "net/http"
+	"time"
+)
+
+func Renamed(ctx ctxpkg.Context) {
+	_ = ctxpkg.Background() // want `ctxbackground: context.Background\(\) starts a fresh context where ctx is in scope`
+	c, cancel := ctxpkg.WithTimeout(ctxpkg.TODO(), time.Second) // want `fixedtimeout: 1s timeout on a fresh context ignores the caller.s deadline; derive it from ctx`
+	defer cancel()
+	_ = c
+}
+
+func Handler(w stdhttp.ResponseWriter, r *stdhttp.Request) {
+	_, _ = stdhttp.Get("http://example.com") // want `dropcancel: stdhttp.Get cannot be cancelled when the caller gives up; build the request with stdhttp.NewRequestWithContext\(r.Context\(\), `
+}
+
+// A local variable named context shadows nothing here (the package is
+// ctxpkg in this file), and is not a context.
+func Local(ctx ctxpkg.Context) {
+	context := struct{ Background func() int }{func() int { return 0 }}
+	_ = context.Background()
+}
