@@ -10,16 +10,15 @@ import (
 )
 
 // budgeted reports whether the loop consults a context's budget: a
-// context's Err, Done or Deadline in its condition or body (a select case
-// included), a deadline or done channel read before the loop and used in
-// it, or a wait helper given the context, which returns on cancellation.
-// The retried calls do not count, even when they check the context
-// themselves: their failure is what the loop retries.
+// context's Err, Done or Deadline written in its condition or body (a
+// select case or a closure included), a deadline or done channel read
+// before the loop and used in it, or a helper given the context, which
+// returns on cancellation. A retried call that checks the context inside
+// its own function does not count: its failure is what the loop retries.
 func (c *checker) budgeted(loop *retryloop.Loop) bool {
-	retried := map[ast.Node]bool{}
+	retried := map[*ast.CallExpr]bool{}
 	for _, call := range loop.Retried {
 		retried[call] = true
-		retried[ast.Unparen(call.Fun)] = true
 	}
 	budgetVars := c.budgetVars()
 	info := c.pass.TypesInfo
@@ -29,8 +28,6 @@ func (c *checker) budgeted(loop *retryloop.Loop) bool {
 			return false
 		}
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return !retried[n]
 		case *ast.Ident:
 			if v, ok := info.Uses[n].(*types.Var); ok && budgetVars[v] {
 				found = true

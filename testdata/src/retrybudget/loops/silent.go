@@ -433,3 +433,21 @@ func (r *Repo) loadWithin(ctx context.Context, id string) (string, error) {
 		return "", errors.New("timeout")
 	}
 }
+
+// The attempt, written in place, checks the context before it starts.
+func Attempted(ctx context.Context, q Queue, body []byte) error {
+	var err error
+	for i := 0; i < 3; i++ {
+		err = func() error {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			return q.Send(ctx, body)
+		}()
+		if err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
