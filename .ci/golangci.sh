@@ -77,8 +77,8 @@ EOF
   mkdir -p "$cache"
   cp "$work/out/custom-gcl" "$bin.$$"
   mv "$bin.$$" "$bin"
-  # Binaries for older sources are not used again.
-  find "$cache" -name "custom-gcl-*" ! -path "$bin" -mtime +7 -delete 2>/dev/null || true
+  # Keep the three newest binaries (50 MB each): older sources rarely return.
+  ls -t "$cache"/custom-gcl-* | tail -n +4 | xargs rm -f
   took
 fi
 
