@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -18,12 +19,15 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/budgetlint/budgetlint/internal/driver"
+	"github.com/budgetlint/budgetlint/internal/report"
+	"github.com/budgetlint/budgetlint/internal/sarif"
 	"github.com/budgetlint/budgetlint/passes/inbound"
 )
 
 // options are the standalone command's flags.
 type options struct {
 	json  bool
+	sarif bool
 	fix   bool
 	diff  bool
 	tests bool
@@ -50,6 +54,7 @@ func analyzeCommand(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	var opts options
 	fs.BoolVar(&opts.json, "json", false, "print findings as JSON, in the format of golang.org/x/tools' checkers")
+	fs.BoolVar(&opts.sarif, "sarif", false, "print findings as SARIF 2.1.0 for code scanning, suppressed ones included and marked")
 	fs.BoolVar(&opts.fix, "fix", false, "apply every suggested fix to the files")
 	fs.BoolVar(&opts.diff, "diff", false, "with -fix, print the fixes as a unified diff instead of writing them")
 	fs.StringVar(&opts.dir, "C", "", "change to `dir` before loading packages, as the go command's -C")
@@ -119,6 +124,7 @@ func analyze(patterns []string, analyzers []*analysis.Analyzer, opts options, st
 		fmt.Fprintln(stderr, "budgetlint: every pass is disabled")
 		return exitUsage
 	}
+	report.KeepSuppressed = opts.sarif
 	dopts := driver.Options{Patterns: patterns, Tests: opts.tests, ToolID: toolID(analyzers)}
 	if opts.cache != "off" {
 		dopts.Cache = opts.cache
@@ -151,6 +157,11 @@ func analyze(patterns []string, analyzers []*analysis.Analyzer, opts options, st
 			fmt.Fprintf(stderr, "budgetlint: %v\n", err)
 			return exitUsage
 		}
+	case opts.sarif:
+		if err := printSARIF(stdout, analyzers, findings); err != nil {
+			fmt.Fprintf(stderr, "budgetlint: %v\n", err)
+			return exitUsage
+		}
 	case opts.json:
 		if err := printJSON(stdout, findings); err != nil {
 			fmt.Fprintf(stderr, "budgetlint: %v\n", err)
@@ -166,6 +177,44 @@ func analyze(patterns []string, analyzers []*analysis.Analyzer, opts options, st
 		code = exitLoadError
 	}
 	return code
+}
+
+// printSARIF writes the findings, suppressed ones marked as such, with
+// paths relative to the working directory (the repository's root in CI).
+func printSARIF(w io.Writer, analyzers []*analysis.Analyzer, findings []driver.Diagnostic) error {
+	var rules []sarif.Rule
+	for _, a := range analyzers {
+		rules = append(rules, sarif.RuleFor(a))
+	}
+	var out []sarif.Finding
+	for _, f := range findings {
+		sf := sarif.Finding{
+			Rule: f.Analyzer, File: f.Posn.Filename, Line: f.Posn.Line, Column: f.Posn.Column,
+			EndLine: f.End.Line, EndColumn: f.End.Column, Message: f.Message,
+			Suppressed: f.Suppressed, Justification: f.Justification,
+		}
+		for _, fix := range f.Fixes {
+			sfix := sarif.Fix{Description: fix.Message}
+			for _, e := range fix.Edits {
+				sfix.Edits = append(sfix.Edits, sarif.Edit{
+					File: e.Filename, StartLine: e.Start.Line, StartColumn: e.Start.Column,
+					EndLine: e.End.Line, EndColumn: e.End.Column, NewText: e.New,
+				})
+			}
+			sf.Fixes = append(sf.Fixes, sfix)
+		}
+		out = append(out, sf)
+	}
+	return sarif.Write(w, ".", version(), rules, out)
+}
+
+// version is the module version budgetlint was built at, "devel" from a
+// checkout.
+func version() string {
+	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" && info.Main.Version != "(devel)" {
+		return info.Main.Version
+	}
+	return "devel"
 }
 
 // defaultCacheDir is $BUDGETLINT_CACHE, or budgetlint's folder in the
@@ -191,6 +240,7 @@ func toolID(analyzers []*analysis.Analyzer) string {
 			f.Close()
 		}
 	}
+	fmt.Fprintf(h, "keep suppressed %v\n", report.KeepSuppressed)
 	for _, a := range append([]*analysis.Analyzer{inbound.Analyzer}, analyzers...) {
 		fmt.Fprintf(h, "analyzer %s\n", a.Name)
 		a.Flags.VisitAll(func(f *flag.Flag) { fmt.Fprintf(h, "-%s.%s=%s\n", a.Name, f.Name, f.Value) })
@@ -266,7 +316,7 @@ func printJSON(w io.Writer, findings []driver.Diagnostic) error {
 		for _, fix := range f.Fixes {
 			jf := jsonFix{Message: fix.Message, Edits: []jsonEdit{}}
 			for _, e := range fix.Edits {
-				jf.Edits = append(jf.Edits, jsonEdit{Filename: e.Filename, Start: e.Start, End: e.End, New: e.New})
+				jf.Edits = append(jf.Edits, jsonEdit{Filename: e.Filename, Start: e.Start.Offset, End: e.End.Offset, New: e.New})
 			}
 			d.SuggestedFixes = append(d.SuggestedFixes, jf)
 		}

@@ -38,7 +38,7 @@ func applyFixes(findings []driver.Diagnostic, showDiff bool, w io.Writer) error 
 				break
 			}
 			name = e.Filename
-			fix = append(fix, edit{e.Start, e.End, e.New})
+			fix = append(fix, edit{e.Start.Offset, e.End.Offset, e.New})
 		}
 		if fix == nil {
 			continue

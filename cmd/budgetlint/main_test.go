@@ -259,3 +259,63 @@ func copyTree(t *testing.T, from, to string) {
 		t.Fatal(err)
 	}
 }
+
+// TestSARIF checks the code-scanning output end to end: rules, results
+// relative to the working directory, fixes, and suppressed findings kept
+// with their reason.
+func TestSARIF(t *testing.T) {
+	out, errs, code := runIn(t, vetModule(t), binary, "-sarif", "./svc")
+	if code != exitClean {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var log struct {
+		Version string `json:"version"`
+		Runs    []struct {
+			Tool struct {
+				Driver struct {
+					Rules []struct {
+						ID string `json:"id"`
+					} `json:"rules"`
+				} `json:"driver"`
+			} `json:"tool"`
+			Results []struct {
+				RuleID    string `json:"ruleId"`
+				Locations []struct {
+					PhysicalLocation struct {
+						ArtifactLocation struct {
+							URI string `json:"uri"`
+						} `json:"artifactLocation"`
+					} `json:"physicalLocation"`
+				} `json:"locations"`
+				Fixes        []json.RawMessage `json:"fixes"`
+				Suppressions []struct {
+					Kind          string `json:"kind"`
+					Justification string `json:"justification"`
+				} `json:"suppressions"`
+			} `json:"results"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal([]byte(out), &log); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, out)
+	}
+	if log.Version != "2.1.0" || len(log.Runs) != 1 || len(log.Runs[0].Tool.Driver.Rules) != len(passes) {
+		t.Fatalf("version %q, %d runs: %s", log.Version, len(log.Runs), out)
+	}
+	var suppressed, fixed int
+	for _, r := range log.Runs[0].Results {
+		if uri := r.Locations[0].PhysicalLocation.ArtifactLocation.URI; uri != "svc/svc.go" {
+			t.Errorf("uri %q, want svc/svc.go", uri)
+		}
+		if len(r.Fixes) > 0 {
+			fixed++
+		}
+		for _, s := range r.Suppressions {
+			if s.Kind == "inSource" && s.Justification == "the audit record outlives the request" {
+				suppressed++
+			}
+		}
+	}
+	if len(log.Runs[0].Results) != 3 || suppressed != 1 || fixed < 1 {
+		t.Errorf("want 3 results (1 suppressed, fixes kept), got %d, %d suppressed, %d with fixes:\n%s", len(log.Runs[0].Results), suppressed, fixed, out)
+	}
+}

@@ -37,6 +37,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
+
+	"github.com/budgetlint/budgetlint/internal/report"
 )
 
 // Options say what to load and how.
@@ -62,6 +64,10 @@ type Diagnostic struct {
 	Message  string
 	URL      string
 	Fixes    []Fix
+	// Suppressed findings are kept only with report.KeepSuppressed, with
+	// the suppression comment's reason.
+	Suppressed    bool
+	Justification string
 }
 
 // Fix is a suggested fix as byte-offset edits of files.
@@ -70,10 +76,10 @@ type Fix struct {
 	Edits   []Edit
 }
 
-// Edit replaces the bytes [Start, End) of Filename with New.
+// Edit replaces the bytes [Start.Offset, End.Offset) of Filename with New.
 type Edit struct {
 	Filename   string
-	Start, End int
+	Start, End token.Position
 	New        string
 }
 
@@ -464,6 +470,9 @@ func (r *run) resolve(a *analysis.Analyzer, pkgID string, d analysis.Diagnostic)
 	if out.URL == "" {
 		out.URL = a.URL
 	}
+	if reason, ok := strings.CutPrefix(d.Category, report.SuppressedPrefix); ok {
+		out.Category, out.Suppressed, out.Justification = "", true, reason
+	}
 	for _, sf := range d.SuggestedFixes {
 		fix := Fix{Message: sf.Message}
 		for _, e := range sf.TextEdits {
@@ -472,7 +481,7 @@ func (r *run) resolve(a *analysis.Analyzer, pkgID string, d analysis.Diagnostic)
 			if e.End.IsValid() {
 				end = r.fset.Position(e.End)
 			}
-			fix.Edits = append(fix.Edits, Edit{Filename: start.Filename, Start: start.Offset, End: end.Offset, New: string(e.NewText)})
+			fix.Edits = append(fix.Edits, Edit{Filename: start.Filename, Start: start, End: end, New: string(e.NewText)})
 		}
 		out.Fixes = append(out.Fixes, fix)
 	}

@@ -22,10 +22,15 @@ import (
 	"golang.org/x/tools/go/analysis"
 )
 
-// Suppressed receives the findings a suppression comment silenced, with the
-// comment's reason, when a driver wants to keep them (SARIF). Nil, the
-// default under every other driver, drops them.
-var Suppressed func(pass *analysis.Pass, d analysis.Diagnostic, reason string)
+// KeepSuppressed makes Report pass on the findings a suppression comment
+// silenced, marked by a Category of SuppressedPrefix and the comment's
+// reason, for a driver that records them (SARIF's suppressions). Off, as
+// under every other driver, they are dropped. Set it before any pass runs.
+var KeepSuppressed bool
+
+// SuppressedPrefix starts the Category of a suppressed finding kept by
+// KeepSuppressed; the comment's reason follows it.
+const SuppressedPrefix = "budgetlint-suppressed:"
 
 // Reporter reports one pass's diagnostics for one package.
 type Reporter struct {
@@ -94,8 +99,9 @@ func (r *Reporter) Report(d analysis.Diagnostic) {
 	for _, group := range [][]suppression{info.whole, info.lines[line]} {
 		for _, s := range group {
 			if s.covers(name) {
-				if Suppressed != nil {
-					Suppressed(r.pass, d, s.reason)
+				if KeepSuppressed {
+					d.Category = SuppressedPrefix + s.reason
+					r.pass.Report(d)
 				}
 				return
 			}

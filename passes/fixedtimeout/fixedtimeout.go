@@ -569,7 +569,7 @@ func (c *checker) checkSelect(cur inspector.Cursor, sel *ast.SelectStmt) {
 		}
 		return
 	}
-	if loop, ok := innermostLoop(cur); ok && retryloop.Is(c.pass.TypesInfo, loop.Node()) {
+	if c.inRetryLoop(cur) {
 		return // the wait of a retry loop: retrybudget's
 	}
 	src, _ := c.inboundAt(cur)
@@ -728,7 +728,7 @@ func (c *checker) checkLoopWait(cur inspector.Cursor, w wait) {
 		return // a single deliberate wait
 	}
 	src, _ := c.inboundAt(cur)
-	if src == nil || retryloop.Is(c.pass.TypesInfo, loop.Node()) || c.loopChecksContext(cur) {
+	if src == nil || c.inRetryLoop(loop) || c.loopChecksContext(cur) {
 		return
 	}
 	name, done := src.Expr, src.Expr+".Done()"
@@ -770,6 +770,22 @@ func (c *checker) checksContext(loop inspector.Cursor) bool {
 
 // innermostLoop returns the nearest for or range statement around cur (cur
 // itself included) within the same function.
+// inRetryLoop reports whether a loop around cur, within its function, is a
+// retry loop: a wait in a nested loop that continues an outer retry is
+// that retry's wait, and retrybudget's finding.
+func (c *checker) inRetryLoop(cur inspector.Cursor) bool {
+	for l := range cur.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		switch l.Node().(type) {
+		case *ast.FuncDecl, *ast.FuncLit:
+			return false
+		}
+		if retryloop.Is(c.pass.TypesInfo, l.Node()) {
+			return true
+		}
+	}
+	return false
+}
+
 func innermostLoop(cur inspector.Cursor) (inspector.Cursor, bool) {
 	for l := range cur.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
 		switch l.Node().(type) {

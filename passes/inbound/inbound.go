@@ -147,6 +147,9 @@ type Func struct {
 	Test *Source
 	// InTestFile marks functions in _test.go files.
 	InTestFile bool
+	// DetachedOwn marks a goroutine literal handed a detached context for
+	// its own: go func(ctx context.Context) {...}(context.WithoutCancel(ctx)).
+	DetachedOwn bool
 }
 
 // Type returns the function's signature node.
@@ -226,7 +229,7 @@ func (r *Result) At(cur inspector.Cursor) Site {
 		if fn.Own != nil {
 			site.Context = fn.Own
 			site.Owner = fn
-			site.Detached = sawGo
+			site.Detached = sawGo || fn.DetachedOwn
 			break
 		}
 	}
@@ -270,6 +273,7 @@ func run(pass *analysis.Pass) (any, error) {
 				break
 			}
 			fn.Own, fn.Test = sources(pass, iface, fn.Type())
+			fn.DetachedOwn = fn.Own != nil && detachedArgument(pass.TypesInfo, cur, fn.Own.Param)
 			if fn.Test == nil && fn.Outer != nil {
 				fn.Test = fn.Outer.Test
 			}
@@ -280,6 +284,35 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return res, nil
+}
+
+// detachedArgument reports whether the literal at cur is run by a go
+// statement that passes it, for param, a context deliberately cut from the
+// caller's: context.WithoutCancel(...) or a fresh root.
+func detachedArgument(info *types.Info, cur inspector.Cursor, param *types.Var) bool {
+	lit, ok := cur.Node().(*ast.FuncLit)
+	if !ok {
+		return false
+	}
+	call, ok := cur.Parent().Node().(*ast.CallExpr)
+	if !ok || ast.Unparen(call.Fun) != lit {
+		return false
+	}
+	if _, ok := cur.Parent().Parent().Node().(*ast.GoStmt); !ok {
+		return false
+	}
+	i := 0
+	for _, field := range lit.Type.Params.List {
+		n := max(len(field.Names), 1)
+		for j := range n {
+			if len(field.Names) > 0 && info.Defs[field.Names[j]] == param && i+j < len(call.Args) {
+				arg, ok := ast.Unparen(call.Args[i+j]).(*ast.CallExpr)
+				return ok && (ctxapi.IsWithoutCancel(info, arg) || ctxapi.IsFreshRoot(info, arg))
+			}
+		}
+		i += n
+	}
+	return false
 }
 
 // sources finds the parameters of a signature that bring a caller's

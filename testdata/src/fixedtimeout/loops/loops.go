@@ -160,3 +160,24 @@ func (w *Worker) PaceTimer(ctx context.Context, ids []string) {
 		_, _ = w.jobs.Get(ctx, id)
 	}
 }
+
+// A wait in a nested loop that continues an outer retry loop is that
+// retry's wait: retrybudget reports the loop, not this pass.
+func DrainNested(ctx context.Context, receive func(context.Context) ([]byte, error)) error {
+retry:
+	for attempt := 0; attempt < 3; attempt++ {
+		body, err := receive(ctx)
+		if err != nil {
+			time.Sleep(time.Second)
+			continue retry
+		}
+		for _, b := range body {
+			if b == 0 {
+				time.Sleep(time.Second)
+				continue retry
+			}
+		}
+		return nil
+	}
+	return errors.New("drain: gave up")
+}

@@ -85,6 +85,12 @@ func Closures(ctx context.Context) {
 	go func(ctx context.Context) {
 		probe() // want `inbound ctx`
 	}(ctx)
+	go func(ctx context.Context) {
+		probe() // want `inbound ctx detached`
+	}(context.WithoutCancel(ctx))
+	go func(n int, ctx context.Context) {
+		probe() // want `inbound ctx detached`
+	}(1, context.Background())
 	defer probe() // want `inbound ctx`
 }
 
