@@ -537,15 +537,27 @@ func replaceExpr(e *edit) ([]byte, bool) {
 	return e.replace(x, tmpl)
 }
 
+// dropImport deletes an import: its spec in a parenthesised list, else the
+// whole declaration.
 func dropImport(e *edit) ([]byte, bool) {
-	if e.file == nil {
-		return nil, false
+	var specs []ast.Node
+	for _, d := range nodes[*ast.GenDecl](e) {
+		if d.Tok != token.IMPORT {
+			continue
+		}
+		if !d.Lparen.IsValid() {
+			specs = append(specs, d)
+			continue
+		}
+		for _, s := range d.Specs {
+			specs = append(specs, s)
+		}
 	}
-	imp, ok := pick(e, e.file.Imports)
+	n, ok := pick(e, specs)
 	if !ok {
 		return nil, false
 	}
-	return e.replace(imp, "")
+	return e.replace(n, "")
 }
 
 // lineDirective puts a //line or /*line*/ directive before a statement.
