@@ -40,12 +40,14 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"regexp"
 	"runtime"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -180,6 +182,9 @@ type row struct {
 }
 
 type bench struct {
+	mu      sync.Mutex
+	stop    bool      // interrupted: report what was measured
+	child   *exec.Cmd // the run in progress
 	cfg     config
 	root    string // the repository
 	work    string
@@ -230,11 +235,15 @@ func run(cfg config) error {
 	if err != nil {
 		return err
 	}
+	b.stopOnInterrupt()
 	var failed error
 	for _, t := range targets {
 		if err := b.measureTarget(t); err != nil {
 			logf("%s: %v (reporting what was measured)", t.name, err)
 			failed = err
+		}
+		if b.interrupted() {
+			break
 		}
 	}
 	b.report(os.Stdout, targets, start, loadStart)
@@ -408,6 +417,31 @@ func (b *bench) countLines(t *target) (int, error) {
 	return total, nil
 }
 
+// stopOnInterrupt makes an interrupt end the run in progress and the
+// benchmark, which then reports what it measured.
+func (b *bench) stopOnInterrupt() {
+	c := make(chan os.Signal, 1)
+	signal.Notify(c, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		<-c
+		logf("interrupted: stopping, then reporting what was measured")
+		b.mu.Lock()
+		b.stop = true
+		if b.child != nil && b.child.Process != nil {
+			b.child.Process.Signal(os.Interrupt)
+		}
+		b.mu.Unlock()
+	}()
+}
+
+func (b *bench) interrupted() bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.stop
+}
+
+var errInterrupted = errors.New("interrupted")
+
 // scratch returns a new empty directory for a cache.
 func (b *bench) scratch(kind string) string {
 	dir, err := os.MkdirTemp(b.work, kind+"-")
@@ -533,9 +567,25 @@ func (b *bench) measure(t *target, repeat int, tool, gocache, results, cacheDir 
 	cmd.Dir = t.dir
 	cmd.Env = append(append(slices.Clone(b.baseEnv), t.env...), "GOCACHE="+cacheDir)
 	cmd.Stdout, cmd.Stderr = stdout, &stderr
+	b.mu.Lock()
+	if b.stop {
+		b.mu.Unlock()
+		return errInterrupted
+	}
 	start := time.Now()
-	err = cmd.Run()
+	err = cmd.Start()
+	b.child = cmd
+	b.mu.Unlock()
+	if err == nil {
+		err = cmd.Wait()
+	}
 	wall := time.Since(start)
+	b.mu.Lock()
+	b.child = nil
+	b.mu.Unlock()
+	if b.interrupted() {
+		return errInterrupted
+	}
 	os.WriteFile(filepath.Join(b.logs, name+".err"), stderr.Bytes(), 0o644)
 	var exitErr *exec.ExitError
 	if err != nil && !errors.As(err, &exitErr) {
@@ -693,7 +743,7 @@ func (b *bench) report(w io.Writer, targets []*target, start time.Time, loadStar
 		}
 		fmt.Fprintf(bw, "| %s | %d | %.2f | %.3f | %s | %.0f |\n", t.name, t.lines, cpu, cpu/(float64(t.lines)/1000), marginal, mb(int64(r.median(rssOf))))
 	}
-	if base != nil {
+	if base != nil && b.find(base.name, toolBudgetlint, warm, cold) != nil {
 		fmt.Fprintf(bw, "\nstress ×k: one function of %d×k lines, closures nested %d×k deep, %d×k small functions; ×0 is the scaffolding alone, whose CPU is the fixed cost of a run (start-up, listing, type-checking imports). Linear cost shows as a flat last-but-one column.\n",
 			stress.BigFuncLines, stress.NestDepth, stress.SmallFuncs)
 	}
