@@ -30,7 +30,8 @@ plugin_sources() {
 {{end}}{{range .EmbedFiles}}{{$.Dir}}/{{.}}
 {{end}}{{end}}' ./plugin | sort
 }
-key=$({ go version; echo "$gcl_version"; cat "$0" go.mod go.sum; plugin_sources | xargs cat; } | sha256sum | cut -c1-20)
+sha256() { if command -v sha256sum >/dev/null; then sha256sum; else shasum -a 256; fi; }
+key=$({ go version; echo "$gcl_version"; cat "$0" go.mod go.sum; plugin_sources | tr '\n' '\0' | xargs -0 cat; } | sha256 | cut -c1-20)
 cache=${XDG_CACHE_HOME:-$HOME/.cache}/budgetlint-ci
 bin=$cache/custom-gcl-$gcl_version-$key
 
