@@ -37,7 +37,7 @@ var (
 func flags() flag.FlagSet {
 	var fs flag.FlagSet
 	fs.BoolVar(&includeTests, "tests", false, "also report fresh roots in tests, suggesting t.Context()")
-	fs.BoolVar(&includeDetached, "detached", false, "also report fresh roots in go statements, suggesting context.WithoutCancel(ctx)")
+	fs.BoolVar(&includeDetached, "detached", false, "also report fresh roots in go and defer statements, suggesting context.WithoutCancel(ctx)")
 	return fs
 }
 
@@ -168,9 +168,9 @@ func (c *checker) checkRoot(cur inspector.Cursor, call *ast.CallExpr) {
 		if expr, ok := src.ExprAt(c.pass.Pkg, call.Pos()); ok {
 			pkgName := contextQualifier(call)
 			with = pkgName + "WithoutCancel(" + expr + ")"
-			msg = fmt.Sprintf("%s in a goroutine drops the values of %s along with its cancellation; use %s to detach on purpose", root, expr, with)
+			msg = fmt.Sprintf("%s in a goroutine or deferred call drops the values of %s along with its cancellation; use %s to detach on purpose", root, expr, with)
 		} else {
-			msg = fmt.Sprintf("%s in a goroutine drops the values of %s along with its cancellation; use context.WithoutCancel on it to detach on purpose", root, src.Name())
+			msg = fmt.Sprintf("%s in a goroutine or deferred call drops the values of %s along with its cancellation; use context.WithoutCancel on it to detach on purpose", root, src.Name())
 		}
 	default:
 		if src.Expr == "" {

@@ -30,8 +30,9 @@
 //	}
 //
 // Left alone: code off the request path (main, init, package variables,
-// functions without an inbound context), tests, a root used inside a go
-// statement's function (deliberately detached work), a root that is the
+// functions without an inbound context), tests, a root used inside a go or
+// defer statement (deliberately detached work, or cleanup that must not
+// depend on a context that may be done), a root that is the
 // parent of context.WithTimeout or WithDeadline (fixedtimeout reports that),
 // and a call whose callee has a context-taking sibling (dropcancel reports
 // that).
@@ -39,6 +40,6 @@
 // The suggested fix replaces the root with the inbound context.
 //
 // Flags: -tests also reports test functions, suggesting t.Context();
-// -detached also reports roots in go statements, suggesting
+// -detached also reports roots in go and defer statements, suggesting
 // context.WithoutCancel(ctx), which keeps the request's values.
 package ctxbackground

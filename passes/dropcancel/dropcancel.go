@@ -153,7 +153,7 @@ func (c *checker) checkCall(cur inspector.Cursor, call *ast.CallExpr) {
 		k := c.callee(fn)
 		if k.dropping {
 			src := c.inboundAt(cur)
-			if src == nil || (k.replace.Variant == "NewRequestWithContext" && c.contextAttached(cur, call)) || c.buildsVariant(cur, fn, k, src) {
+			if src == nil || c.contextAttached(cur, call) || c.buildsVariant(cur, fn, k, src) {
 				return
 			}
 			c.reportDrop(call, fn, k.replace, k.fixable, src)
@@ -221,14 +221,37 @@ func (c *checker) buildsVariant(cur inspector.Cursor, fn *types.Func, k *callee,
 	return false
 }
 
-// contextAttached reports whether the request http.NewRequest builds at
-// call gets a context through req.WithContext or req.Clone, in the same
-// function, before it is sent (passed to a Do or RoundTrip call).
+// attachers are the methods that give an already built value its context:
+// req.WithContext(ctx), req.Clone(ctx), and the builders of generated API
+// clients (params.WithContext(ctx), params.SetContext(ctx)).
+var attachers = map[string]bool{"WithContext": true, "Clone": true, "SetContext": true}
+
+// contextAttached reports whether the value the call builds gets a context
+// afterwards: through a chained attacher (NewParams().WithContext(ctx)), or
+// through one called on the variable it is assigned to, in the same
+// function and, for a request, before it is sent (passed to Do or
+// RoundTrip).
 func (c *checker) contextAttached(cur inspector.Cursor, call *ast.CallExpr) bool {
 	info := c.pass.TypesInfo
+	// A chain of builder calls on the result: X().WithTimeout(d).WithContext(ctx).
+	for up := cur; ; {
+		parent, _ := ctxapi.Unparen(up)
+		sel, ok := parent.Node().(*ast.SelectorExpr)
+		if !ok {
+			break
+		}
+		callCur, _ := ctxapi.Unparen(parent)
+		if _, ok := callCur.Node().(*ast.CallExpr); !ok {
+			break
+		}
+		if attachers[sel.Sel.Name] {
+			return true
+		}
+		up = callCur
+	}
 	parent, _ := ctxapi.Unparen(cur)
-	req, _ := ctxapi.AssignedVar(info, parent, call)
-	if req == nil {
+	v, _ := ctxapi.AssignedVar(info, parent, call)
+	if v == nil {
 		return false
 	}
 	body := enclosingFunc(cur)
@@ -242,14 +265,14 @@ func (c *checker) contextAttached(cur inspector.Cursor, call *ast.CallExpr) bool
 		if fn == nil {
 			continue
 		}
-		if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && (fn.Name() == "WithContext" || fn.Name() == "Clone") && usesVar(info, sel.X, req) {
+		if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && attachers[fn.Name()] && usesVar(info, sel.X, v) {
 			if attached == token.NoPos || n.Pos() < attached {
 				attached = n.Pos()
 			}
 		}
 		if fn.Name() == "Do" || fn.Name() == "RoundTrip" {
 			for _, arg := range n.Args {
-				if usesVar(info, arg, req) && (sent == token.NoPos || n.Pos() < sent) {
+				if usesVar(info, arg, v) && (sent == token.NoPos || n.Pos() < sent) {
 					sent = n.Pos()
 				}
 			}

@@ -19,8 +19,9 @@
 //
 // Nothing else: who calls a function does not matter, so main, init,
 // package-level initialisers and functions without such a parameter are
-// off the request path. Work inside a go statement below the function that
-// owns the context is marked detached.
+// off the request path. Work inside a go or defer statement below the
+// function that owns the context is marked detached: it outlives the request
+// or cleans up as it ends, often because the context is done.
 //
 // The analyzer reports nothing; its Result answers the question for the
 // passes that require it.

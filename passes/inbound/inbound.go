@@ -181,8 +181,9 @@ type Site struct {
 	Context *Source
 	// Owner is the function whose parameter brings Context.
 	Owner *Func
-	// Detached marks nodes inside a go statement below Owner: work that
-	// deliberately outlives the request.
+	// Detached marks nodes inside a go or defer statement below Owner: work
+	// that deliberately outlives the request, or cleans up as it ends (often
+	// because its context is done, so it must not depend on it).
 	Detached bool
 	// Test is the test's context, for passes with their tests option on.
 	Test *Source
@@ -211,10 +212,11 @@ func (r *Result) ContextReachable() bool { return r.contexts }
 // At answers the request-path question for the node at cur.
 func (r *Result) At(cur inspector.Cursor) Site {
 	var site Site
-	sawGo := false
-	for c := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil), (*ast.GoStmt)(nil)) {
-		if _, ok := c.Node().(*ast.GoStmt); ok {
-			sawGo = true
+	detached := false
+	for c := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil), (*ast.GoStmt)(nil), (*ast.DeferStmt)(nil)) {
+		switch c.Node().(type) {
+		case *ast.GoStmt, *ast.DeferStmt:
+			detached = true
 			continue
 		}
 		fn := r.funcs[c.Node()]
@@ -229,7 +231,7 @@ func (r *Result) At(cur inspector.Cursor) Site {
 		if fn.Own != nil {
 			site.Context = fn.Own
 			site.Owner = fn
-			site.Detached = sawGo || fn.DetachedOwn
+			site.Detached = detached || fn.DetachedOwn
 			break
 		}
 	}

@@ -230,3 +230,11 @@ type job struct {
 func (s *Server) Enqueue(ctx context.Context, id string) job {
 	return job{ctx: context.Background(), id: id} // want `where ctx is in scope`
 }
+
+// Cleanup in a defer runs as the function ends, often because ctx is done:
+// a fresh root there is deliberate (WithoutCancel(ctx) would keep values).
+func (s *Server) Run(ctx context.Context) error {
+	defer func() { _ = use(context.Background()) }()
+	defer use(context.TODO())
+	return use(ctx)
+}

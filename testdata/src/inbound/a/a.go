@@ -91,7 +91,10 @@ func Closures(ctx context.Context) {
 	go func(n int, ctx context.Context) {
 		probe() // want `inbound ctx detached`
 	}(1, context.Background())
-	defer probe() // want `inbound ctx`
+	defer probe() // want `inbound ctx detached`
+	defer func() {
+		probe() // want `inbound ctx detached`
+	}()
 }
 
 var Handler = func(w http.ResponseWriter, r *http.Request) {
