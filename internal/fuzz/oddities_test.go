@@ -2,6 +2,7 @@ package fuzz
 
 import (
 	"fmt"
+	"go/token"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -80,20 +81,24 @@ func TestOddities(t *testing.T) {
 	// One load for all: the packages share the type-checking of their
 	// imports.
 	for _, r := range analysistest.Run(t, testdata, all, pkgs...) {
-		checkFixFiles(t, r)
+		checkRanges(t, r)
 	}
 }
 
-// checkFixFiles fails when a suggested fix edits a file other than the
-// package's own sources, as fixes in cmd/cgo's rewritten copy of a file
-// would (they must not be offered).
-func checkFixFiles(t *testing.T, r *analysistest.Result) {
+// checkRanges fails when a diagnostic ends outside its file, or a suggested
+// fix edits a file other than the package's own sources, as fixes in
+// cmd/cgo's rewritten copy of a file would (they must not be offered).
+func checkRanges(t *testing.T, r *analysistest.Result) {
+	fset := r.Pass.Fset
 	for _, d := range r.Diagnostics {
+		if tf := fset.File(d.Pos); tf == nil || d.End > token.Pos(tf.Base()+tf.Size()) {
+			t.Errorf("%s: diagnostic ends outside its file: %q", fset.Position(d.Pos), d.Message)
+		}
 		for _, fix := range d.SuggestedFixes {
 			for _, e := range fix.TextEdits {
-				name := r.Pass.Fset.PositionFor(e.Pos, false).Filename
+				name := fset.PositionFor(e.Pos, false).Filename
 				if !strings.HasPrefix(name, srcRoot+string(filepath.Separator)) {
-					t.Errorf("%s: fix %q edits %s, not a source file of the package", r.Pass.Fset.Position(d.Pos), fix.Message, name)
+					t.Errorf("%s: fix %q edits %s, not a source file of the package", fset.Position(d.Pos), fix.Message, name)
 				}
 			}
 		}

@@ -92,6 +92,11 @@ func (r *Reporter) Report(d analysis.Diagnostic) {
 	if info.cgo {
 		d.SuggestedFixes = nil
 	}
+	// A call cut short at the end of a file that does not parse (gopls
+	// analyses those) ends one past it: keep the range inside the file.
+	if tf := r.pass.Fset.File(d.Pos); tf != nil && d.End > token.Pos(tf.Base()+tf.Size()) {
+		d.End = token.Pos(tf.Base() + tf.Size())
+	}
 	name := r.pass.Analyzer.Name
 	// Physical lines, not those of //line directives: a suppression comment
 	// sits next to the code as written.
