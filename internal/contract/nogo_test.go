@@ -170,7 +170,6 @@ func TestRunsLikeNogo(t *testing.T) {
 // TestSuppressionLikeNogo: a //nolint directive works without
 // pass.ReadFile, which nogo does not provide.
 func TestSuppressionLikeNogo(t *testing.T) {
-	t.Skip("internal/report calls pass.ReadFile unconditionally for a file with a directive; nogo leaves it nil, so the pass panics (reported in issue 7's note)")
 	found, err := runLikeNogo(t, service+suppressed)
 	if err != nil {
 		t.Fatal(err)
