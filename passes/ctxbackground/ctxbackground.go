@@ -142,6 +142,9 @@ func (c *checker) checkRoot(cur inspector.Cursor, call *ast.CallExpr) {
 	}
 	root := rootName(info, call)
 	parent, _ := ctxapi.Unparen(cur)
+	if cmp, ok := parent.Node().(*ast.BinaryExpr); ok && (cmp.Op == token.EQL || cmp.Op == token.NEQ) {
+		return // ctx != context.Background(): a sentinel compared, not a context used
+	}
 	if pc, ok := parent.Node().(*ast.CallExpr); ok && len(pc.Args) > 0 && ast.Unparen(pc.Args[0]) == call && ctxapi.IsDeadlineDerivation(info, pc) {
 		return // a fixed timeout on a fresh root: fixedtimeout reports it
 	}
