@@ -101,7 +101,9 @@ func (s *server) collect(results map[string]*published, found []finding, dir str
 		path, pass, msg string
 		rng             Range
 	}
-	seen := map[key]bool{} // a file of a package and of its test variant reports twice
+	// A file of a package and of its test variant reports twice, not always
+	// with the same fixes: keep one diagnostic, with the fixes of either.
+	seen := map[key]int{}
 	for _, f := range found {
 		name, line, col, ok := splitPosn(f.Posn)
 		path := resolve(name, dir, snap)
@@ -131,10 +133,10 @@ func (s *server) collect(results map[string]*published, found []finding, dir str
 			d.CodeDescription = &CodeDescription{Href: url}
 		}
 		k := key{path, f.pass, f.Message, d.Range}
-		if seen[k] {
+		i, dup := seen[k]
+		if dup && len(res.fixes[i]) > 0 {
 			continue
 		}
-		seen[k] = true
 		var actions []CodeAction
 		for _, fix := range f.SuggestedFixes {
 			edit, ok := workspaceEdit(fix.Edits, dir, snap, content)
@@ -149,6 +151,11 @@ func (s *server) collect(results map[string]*published, found []finding, dir str
 				Edit:        edit,
 			})
 		}
+		if dup {
+			res.fixes[i] = actions
+			continue
+		}
+		seen[k] = len(res.diags)
 		res.diags = append(res.diags, d)
 		res.fixes = append(res.fixes, actions)
 	}

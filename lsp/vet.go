@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os/exec"
 	"slices"
 	"sort"
@@ -220,7 +221,8 @@ func parseVetOutput(streams ...[]byte) ([]finding, string) {
 
 func treeFindings(tree vetTree, errs *strings.Builder) []finding {
 	var found []finding
-	for pkg, byPass := range tree {
+	for _, pkg := range slices.Sorted(maps.Keys(tree)) { // deterministic
+		byPass := tree[pkg]
 		for pass, raw := range byPass {
 			var list []vetFinding
 			if err := json.Unmarshal(raw, &list); err == nil {
