@@ -168,12 +168,24 @@ func (c *checker) checkCall(cur inspector.Cursor, call *ast.CallExpr) {
 			continue
 		}
 		src := c.inboundAt(cur)
-		if src == nil || c.reachedThrough(arg, src) || c.writtenIn(cur, arg) {
+		if src == nil || c.reachedThrough(arg, src) || c.writtenIn(cur, arg) || passesParam(info, call, src) {
 			continue
 		}
 		derives := i == 0 && fn != nil && ctxapi.IsDerivation(info, call)
 		c.reportStored(arg, src, derives)
 	}
+}
+
+// passesParam reports whether the call is given the inbound context
+// parameter itself as well: a stored context beside it (queryDC(ctx,
+// tx.ctx, ...), which watches both) is not passed instead of it.
+func passesParam(info *types.Info, call *ast.CallExpr, src *inbound.Source) bool {
+	for _, arg := range call.Args {
+		if usesVar(info, arg, src.Param) {
+			return true
+		}
+	}
+	return false
 }
 
 // callee returns what is known about fn: the standard library's table,

@@ -23,3 +23,25 @@ func (c *Conn) Exec(ctx context.Context, sql string) error {
 	}
 	return nil
 }
+
+// A transaction keeps the context it began with; a query passes both that
+// and the caller's, and watches both (database/sql's Tx.QueryContext).
+type Tx struct {
+	ctx context.Context
+	db  *DB
+}
+
+type DB struct{}
+
+func (db *DB) queryDC(ctx, txctx context.Context, query string) error { return nil }
+
+func (db *DB) query(ctx context.Context, query string) error { return nil }
+
+func (tx *Tx) QueryContext(ctx context.Context, query string) error {
+	return tx.db.queryDC(ctx, tx.ctx, query)
+}
+
+// Passing only the stored one is still reported.
+func (tx *Tx) QueryStored(ctx context.Context, query string) error {
+	return tx.db.query(tx.ctx, query) // want `dropcancel: passing the stored context tx.ctx ignores the cancellation of ctx; pass ctx`
+}
