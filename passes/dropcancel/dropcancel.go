@@ -103,6 +103,9 @@ type checker struct {
 	rep     *report.Reporter
 	iface   *types.Interface
 	callees map[*types.Func]*callee
+	// handoffs caches, per function, the calls that attach a context to a
+	// local variable or send it.
+	handoffs map[ast.Node]*handoffs
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -112,11 +115,12 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	c := &checker{
-		pass:    pass,
-		in:      in,
-		rep:     report.New(pass),
-		iface:   ctxapi.ContextInterface(pass.Pkg),
-		callees: map[*types.Func]*callee{},
+		pass:     pass,
+		in:       in,
+		rep:      report.New(pass),
+		iface:    ctxapi.ContextInterface(pass.Pkg),
+		callees:  map[*types.Func]*callee{},
+		handoffs: map[ast.Node]*handoffs{},
 	}
 	for file := range insp.Root().Children() {
 		if c.rep.Generated(file.Node().Pos()) {
@@ -266,31 +270,65 @@ func (c *checker) contextAttached(cur inspector.Cursor, call *ast.CallExpr) bool
 	if v == nil {
 		return false
 	}
-	body := enclosingFunc(cur)
-	attached, sent := token.NoPos, token.NoPos
-	for cc := range body.Preorder((*ast.CallExpr)(nil)) {
+	h := c.handoffsIn(enclosingFunc(cur))
+	attached, sent := firstAfter(h.attach[v], call.End()), firstAfter(h.send[v], call.End())
+	return attached != token.NoPos && (sent == token.NoPos || attached < sent)
+}
+
+// handoffs are, for one function, the positions of the calls that attach
+// a context to a local variable (v.WithContext(ctx)) and of those that
+// send it (client.Do(v)), found in one walk: a walk per call would make a
+// long function cost its length times its calls.
+type handoffs struct {
+	attach, send map[*types.Var][]token.Pos
+}
+
+func (c *checker) handoffsIn(fn inspector.Cursor) *handoffs {
+	if h, ok := c.handoffs[fn.Node()]; ok {
+		return h
+	}
+	info := c.pass.TypesInfo
+	h := &handoffs{attach: map[*types.Var][]token.Pos{}, send: map[*types.Var][]token.Pos{}}
+	varOf := func(e ast.Expr) *types.Var {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		if !ok {
+			return nil
+		}
+		v, _ := info.Uses[id].(*types.Var)
+		return v
+	}
+	for cc := range fn.Preorder((*ast.CallExpr)(nil)) {
 		n := cc.Node().(*ast.CallExpr)
-		if n.Pos() < call.End() {
+		callee := ctxapi.Callee(info, n)
+		if callee == nil {
 			continue
 		}
-		fn := ctxapi.Callee(info, n)
-		if fn == nil {
-			continue
-		}
-		if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && attachers[fn.Name()] && usesVar(info, sel.X, v) {
-			if attached == token.NoPos || n.Pos() < attached {
-				attached = n.Pos()
+		if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && attachers[callee.Name()] {
+			if v := varOf(sel.X); v != nil {
+				h.attach[v] = append(h.attach[v], n.Pos())
 			}
 		}
-		if fn.Name() == "Do" || fn.Name() == "RoundTrip" {
+		if callee.Name() == "Do" || callee.Name() == "RoundTrip" {
 			for _, arg := range n.Args {
-				if usesVar(info, arg, v) && (sent == token.NoPos || n.Pos() < sent) {
-					sent = n.Pos()
+				if v := varOf(arg); v != nil {
+					h.send[v] = append(h.send[v], n.Pos())
 				}
 			}
 		}
 	}
-	return attached != token.NoPos && (sent == token.NoPos || attached < sent)
+	c.handoffs[fn.Node()] = h
+	return h
+}
+
+// firstAfter returns the first position at or after pos, or NoPos.
+func firstAfter(list []token.Pos, pos token.Pos) token.Pos {
+	first := token.NoPos
+	for _, p := range list {
+		if p >= pos && (first == token.NoPos || p < first) {
+			first = p
+		}
+	}
+	return first
 }
 
 // signature returns the type of the called function, nil for conversions
