@@ -21,6 +21,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
+	"golang.org/x/tools/txtar"
 
 	"github.com/budgetlint/budgetlint/passes/ctxbackground"
 	"github.com/budgetlint/budgetlint/passes/dropcancel"
@@ -48,23 +49,47 @@ var srcRoot = func() string {
 	return dir
 }()
 
-// FuzzPasses runs every pass over mutated Go source. The input is the
-// source and a recipe of syntax-level mutations to apply to it first (see
-// mutate); the flags word turns pass options on and picks the file name.
+// FuzzPasses runs every pass over mutated Go source. The input is a
+// package: one file, or several in txtar form ("-- name.go --" lines); a
+// recipe of syntax-level mutations to apply to one of its files first (see
+// mutate); and a flags word that turns pass options on and names a lone
+// file a test file.
 func FuzzPasses(f *testing.F) {
 	seeds := 0
-	err := filepath.WalkDir(srcRoot, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !(strings.HasSuffix(path, ".go") || strings.HasSuffix(path, ".go.golden")) {
-			return err
-		}
-		src, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		// The file as it is, and with a few of the syntax-level mutations.
+	add := func(src []byte) {
+		// As it is, and with a few of the syntax-level mutations.
 		f.Add(src, uint64(0), uint8(0))
 		f.Add(src, uint64(seeds)*0x9e3779b97f4a7c15|3, uint8(seeds))
 		seeds++
+	}
+	err := filepath.WalkDir(srcRoot, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || !d.IsDir() {
+			return err
+		}
+		// Each file alone, and each package whole, so that the passes see
+		// code whose types all resolve.
+		var pkg txtar.Archive
+		entries, err := os.ReadDir(path)
+		if err != nil {
+			return err
+		}
+		for _, e := range entries {
+			name := e.Name()
+			if e.IsDir() || !(strings.HasSuffix(name, ".go") || strings.HasSuffix(name, ".go.golden")) {
+				continue
+			}
+			src, err := os.ReadFile(filepath.Join(path, name))
+			if err != nil {
+				return err
+			}
+			add(src)
+			if strings.HasSuffix(name, ".go") {
+				pkg.Files = append(pkg.Files, txtar.File{Name: name, Data: src})
+			}
+		}
+		if len(pkg.Files) > 1 {
+			add(txtar.Format(&pkg))
+		}
 		return nil
 	})
 	if err != nil {
@@ -74,14 +99,55 @@ func FuzzPasses(f *testing.F) {
 		f.Fatal("no seeds under", srcRoot)
 	}
 	f.Fuzz(func(t *testing.T, src []byte, recipe uint64, flags uint8) {
-		if len(src) > 1<<16 {
+		if len(src) > 1<<17 {
 			return
 		}
-		src = mutate(src, recipe)
-		if problems := runPasses(t, src, flags); len(problems) > 0 {
-			t.Fatalf("%s\n--- source (recipe %#x, flags %#x) ---\n%s", strings.Join(problems, "\n"), recipe, flags, src)
+		files := splitFiles(src, flags)
+		i := int(recipe>>56) % len(files)
+		files[i].Data = mutate(files[i].Data, recipe)
+		if problems := runPasses(t, files, flags); len(problems) > 0 {
+			var b strings.Builder
+			for _, f := range files {
+				fmt.Fprintf(&b, "-- %s --\n%s\n", f.Name, f.Data)
+			}
+			t.Fatalf("%s\n--- source (recipe %#x, flags %#x) ---\n%s", strings.Join(problems, "\n"), recipe, flags, b.String())
 		}
 	})
+}
+
+// splitFiles reads a package in txtar form, or a lone file (a test file
+// when flags' low bit is set). File names are made plain and unique.
+func splitFiles(src []byte, flags uint8) []txtar.File {
+	var files []txtar.File
+	if bytes.HasPrefix(src, []byte("-- ")) {
+		files = txtar.Parse(src).Files
+	}
+	if len(files) == 0 {
+		name := "fuzzed.go"
+		if flags&1 != 0 {
+			name = "fuzzed_test.go"
+		}
+		return []txtar.File{{Name: name, Data: src}}
+	}
+	seen := map[string]bool{}
+	for i := range files {
+		name := strings.Map(func(r rune) rune {
+			if r == '_' || r == '.' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
+				return r
+			}
+			return 'x'
+		}, files[i].Name)
+		name = strings.TrimLeft(name, ".")
+		if !strings.HasSuffix(name, ".go") {
+			name += ".go"
+		}
+		for seen[name] {
+			name = "x" + name
+		}
+		seen[name] = true
+		files[i].Name = name
+	}
+	return files
 }
 
 // world type-checks fuzzed packages: the standard library from export
@@ -170,44 +236,22 @@ func (w *world) loadLocal(path, dir string) (*types.Package, error) {
 	return pkg, nil
 }
 
-// runPasses type-checks src as a one-file package and runs every pass on
+// runPasses type-checks the files as one package and runs every pass on
 // it, despite errors, as gopls and golangci-lint do. It returns what went
-// wrong: a pass's error, a diagnostic outside the file or without a
-// message, a suggested fix that breaks well-formed code, output that
-// differs between two runs. A panic fails the fuzz run by itself.
-func runPasses(t *testing.T, src []byte, flags uint8) []string {
+// wrong: a pass's error, a diagnostic outside the package's files or
+// without a message, a suggested fix that breaks well-formed code, output
+// that differs between two runs. A panic fails the fuzz run by itself.
+func runPasses(t *testing.T, files []txtar.File, flags uint8) []string {
 	w := getWorld(t)
 	w.mu.Lock()
 	defer w.mu.Unlock()
 
-	name := "fuzzed.go"
-	if flags&1 != 0 {
-		name = "fuzzed_test.go"
-	}
-	filename := filepath.Join(w.dir, name)
-	if err := os.WriteFile(filename, src, 0o666); err != nil {
-		t.Fatal(err)
-	}
-	file, parseErr := parser.ParseFile(w.fset, filename, src, parser.ParseComments|parser.SkipObjectResolution)
-	if file == nil {
-		return nil
-	}
-	tf := w.fset.File(file.FileStart)
-	defer w.fset.RemoveFile(tf)
-	if file.Name == nil || file.Name.Name == "" || file.Name.Name == "_" {
-		return nil
-	}
-
 	pkg := &packages.Package{
-		ID:              "example.com/fuzzed",
-		Name:            file.Name.Name,
-		PkgPath:         "example.com/fuzzed",
-		Fset:            w.fset,
-		GoFiles:         []string{filename},
-		CompiledGoFiles: []string{filename},
-		Syntax:          []*ast.File{file},
-		TypesSizes:      w.sizes,
-		Imports:         map[string]*packages.Package{},
+		ID:         "example.com/fuzzed",
+		PkgPath:    "example.com/fuzzed",
+		Fset:       w.fset,
+		TypesSizes: w.sizes,
+		Imports:    map[string]*packages.Package{},
 		TypesInfo: &types.Info{
 			Types:        map[ast.Expr]types.TypeAndValue{},
 			Instances:    map[*ast.Ident]types.Instance{},
@@ -219,10 +263,39 @@ func runPasses(t *testing.T, src []byte, flags uint8) []string {
 			FileVersions: map[*ast.File]string{},
 		},
 	}
-	if parseErr != nil {
-		pkg.IllTyped = true
-		pkg.Errors = append(pkg.Errors, packages.Error{Msg: parseErr.Error(), Kind: packages.ParseError})
+	srcs := map[*token.File][]byte{}
+	wellFormed := true
+	for _, f := range files {
+		filename := filepath.Join(w.dir, f.Name)
+		if err := os.WriteFile(filename, f.Data, 0o666); err != nil {
+			t.Fatal(err)
+		}
+		defer os.Remove(filename)
+		file, err := parser.ParseFile(w.fset, filename, f.Data, parser.ParseComments|parser.SkipObjectResolution)
+		if file == nil {
+			continue
+		}
+		tf := w.fset.File(file.FileStart)
+		defer w.fset.RemoveFile(tf)
+		if err != nil {
+			wellFormed = false
+			pkg.IllTyped = true
+			pkg.Errors = append(pkg.Errors, packages.Error{Msg: err.Error(), Kind: packages.ParseError})
+		}
+		if file.Name == nil || file.Name.Name == "" || file.Name.Name == "_" {
+			continue
+		}
+		if pkg.Name == "" {
+			pkg.Name = file.Name.Name
+		}
+		srcs[tf] = f.Data
+		pkg.Syntax = append(pkg.Syntax, file)
+		pkg.GoFiles = append(pkg.GoFiles, filename)
 	}
+	if len(pkg.Syntax) == 0 {
+		return nil
+	}
+	pkg.CompiledGoFiles = pkg.GoFiles
 	conf := types.Config{
 		Importer:    w,
 		Sizes:       w.sizes,
@@ -241,12 +314,12 @@ func runPasses(t *testing.T, src []byte, flags uint8) []string {
 
 	setFlags(flags)
 	defer setFlags(0)
-	first, problems := analyze(pkg, tf, src, parseErr == nil)
+	first, problems := analyze(pkg, srcs, wellFormed)
 	if len(problems) > 0 {
 		return problems
 	}
 	if len(first) > 0 {
-		if again, _ := analyze(pkg, tf, src, false); !slices.Equal(first, again) {
+		if again, _ := analyze(pkg, srcs, false); !slices.Equal(first, again) {
 			return []string{fmt.Sprintf("output differs between runs:\n%s\n---\n%s", strings.Join(first, "\n"), strings.Join(again, "\n"))}
 		}
 	}
@@ -290,7 +363,7 @@ func setFlags(flags uint8) {
 
 // analyze runs the passes once and returns their findings as text, and
 // the problems with them.
-func analyze(pkg *packages.Package, tf *token.File, src []byte, wellFormed bool) (findings, problems []string) {
+func analyze(pkg *packages.Package, srcs map[*token.File][]byte, wellFormed bool) (findings, problems []string) {
 	graph, err := checker.Analyze(passes, []*packages.Package{pkg}, &checker.Options{})
 	if err != nil {
 		return nil, []string{"checker: " + err.Error()}
@@ -304,7 +377,7 @@ func analyze(pkg *packages.Package, tf *token.File, src []byte, wellFormed bool)
 		for _, d := range act.Diagnostics {
 			where := pkg.Fset.Position(d.Pos)
 			findings = append(findings, fmt.Sprintf("%s: %s: %s", where, act.Analyzer.Name, d.Message))
-			if p := checkDiagnostic(act.Analyzer, d, tf, src, wellFormed); p != "" {
+			if p := checkDiagnostic(pkg.Fset, d, srcs, wellFormed); p != "" {
 				problems = append(problems, fmt.Sprintf("%s: %s: %s (%q)", where, act.Analyzer.Name, p, d.Message))
 			}
 		}
@@ -313,14 +386,13 @@ func analyze(pkg *packages.Package, tf *token.File, src []byte, wellFormed bool)
 }
 
 // checkDiagnostic returns what is wrong with a diagnostic, "" if nothing.
-func checkDiagnostic(a *analysis.Analyzer, d analysis.Diagnostic, tf *token.File, src []byte, wellFormed bool) string {
-	inFile := func(p token.Pos) bool {
-		return p.IsValid() && int(p) >= tf.Base() && int(p) <= tf.Base()+tf.Size()
+func checkDiagnostic(fset *token.FileSet, d analysis.Diagnostic, srcs map[*token.File][]byte, wellFormed bool) string {
+	tf := fset.File(d.Pos)
+	if _, ok := srcs[tf]; !ok || !d.Pos.IsValid() {
+		return "diagnostic position outside the package's files"
 	}
 	switch {
-	case !inFile(d.Pos):
-		return "diagnostic position outside the file"
-	case d.End.IsValid() && (!inFile(d.End) || d.End < d.Pos):
+	case d.End.IsValid() && (d.End < d.Pos || int(d.End) > tf.Base()+tf.Size()):
 		return "diagnostic end outside the file or before its start"
 	case strings.TrimSpace(d.Message) == "" || strings.Contains(d.Message, "\n"):
 		return "empty or multi-line message"
@@ -333,12 +405,23 @@ func checkDiagnostic(a *analysis.Analyzer, d analysis.Diagnostic, tf *token.File
 		return ""
 	}
 	for _, fix := range d.SuggestedFixes {
-		out, err := applyEdits(src, tf, fix.TextEdits)
-		if err != nil {
-			return "suggested fix " + fix.Message + ": " + err.Error()
-		}
-		if _, err := parser.ParseFile(token.NewFileSet(), "fixed.go", out, parser.SkipObjectResolution); err != nil {
-			return fmt.Sprintf("suggested fix %q does not parse: %v\n%s", fix.Message, err, out)
+		for ftf, src := range srcs {
+			var edits []analysis.TextEdit
+			for _, e := range fix.TextEdits {
+				if fset.File(e.Pos) == ftf {
+					edits = append(edits, e)
+				}
+			}
+			if len(edits) == 0 {
+				continue
+			}
+			out, err := applyEdits(src, ftf, edits)
+			if err != nil {
+				return "suggested fix " + fix.Message + ": " + err.Error()
+			}
+			if _, err := parser.ParseFile(token.NewFileSet(), "fixed.go", out, parser.SkipObjectResolution); err != nil {
+				return fmt.Sprintf("suggested fix %q does not parse: %v\n%s", fix.Message, err, out)
+			}
 		}
 	}
 	return ""
