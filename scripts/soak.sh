@@ -217,14 +217,19 @@ unbuildable() {
   echo "$why"
 }
 
+# buildcheck prints the first reason a module does not load with its tests
+# or does not build; listing first is cheap, so most failures cost little.
 buildcheck() {
   local why
+  why=$(cd "$1" && timeout "$timeout_s" go list -e -test -deps -f '{{with .Error}}{{.}}{{end}}' ./... 2>&1 | grep -v '^go: downloading' | grep -m1 .)
+  if [ -n "$why" ]; then
+    echo "$why"
+    return
+  fi
   if ! why=$(cd "$1" && timeout "$timeout_s" go build ./... 2>&1); then
     why=$(printf '%s\n' "$why" | grep -v -e '^#' -e '^go: downloading' | head -1)
     echo "${why:-go build failed}"
-    return
   fi
-  (cd "$1" && timeout "$timeout_s" go list -e -test -deps -f '{{with .Error}}{{.}}{{end}}' ./... 2>&1) | grep -v '^go: downloading' | grep -m1 .
 }
 
 started=$SECONDS
