@@ -272,7 +272,7 @@ func (c *checker) contextAttached(cur inspector.Cursor, call *ast.CallExpr) bool
 	}
 	h := c.handoffsIn(enclosingFunc(cur))
 	attached, sent := firstAfter(h.attach[v], call.End()), firstAfter(h.send[v], call.End())
-	return attached != token.NoPos && (sent == token.NoPos || attached < sent)
+	return attached != token.NoPos && (sent == token.NoPos || attached <= sent)
 }
 
 // handoffs are, for one function, the positions of the calls that attach
@@ -314,6 +314,20 @@ func (c *checker) handoffsIn(fn inspector.Cursor) *handoffs {
 					h.send[v] = append(h.send[v], n.Pos())
 				}
 			}
+		}
+		// A call given a context with the value (api.Do(ctx, req)) hands
+		// the context over with it, as client wrappers do.
+		sig := signature(info, n)
+		for i := range n.Args {
+			if !ctxapi.TakesContext(sig, i) {
+				continue
+			}
+			for _, arg := range n.Args {
+				if v := varOf(arg); v != nil {
+					h.attach[v] = append(h.attach[v], n.Pos())
+				}
+			}
+			break
 		}
 	}
 	c.handoffs[fn.Node()] = h

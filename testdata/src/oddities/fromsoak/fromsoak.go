@@ -6,6 +6,7 @@ package fromsoak
 import (
 	"context"
 	"net"
+	"net/http"
 )
 
 type Conn struct{ nc net.Conn }
@@ -44,4 +45,32 @@ func (tx *Tx) QueryContext(ctx context.Context, query string) error {
 // Passing only the stored one is still reported.
 func (tx *Tx) QueryStored(ctx context.Context, query string) error {
 	return tx.db.query(tx.ctx, query) // want `dropcancel: passing the stored context tx.ctx ignores the cancellation of ctx; pass ctx`
+}
+
+// An API client whose Do takes the caller's context with the request and
+// attaches it (prometheus/client_golang's api.Client: 19 findings).
+type APIClient interface {
+	Do(ctx context.Context, req *http.Request) (*http.Response, []byte, error)
+}
+
+func Alerts(ctx context.Context, c APIClient, u string) error {
+	req, err := http.NewRequest(http.MethodGet, u, nil)
+	if err != nil {
+		return err
+	}
+	_, _, err = c.Do(ctx, req)
+	return err
+}
+
+// Sent without its context first, then handed over: still reported.
+func SentFirst(ctx context.Context, c APIClient, hc *http.Client, u string) error {
+	req, err := http.NewRequest(http.MethodGet, u, nil) // want `dropcancel: http.NewRequest builds a request that cannot be cancelled`
+	if err != nil {
+		return err
+	}
+	if _, err := hc.Do(req); err != nil {
+		return err
+	}
+	_, _, err = c.Do(ctx, req)
+	return err
 }
