@@ -186,6 +186,7 @@ type bench struct {
 	stop    bool      // interrupted: report what was measured
 	child   *exec.Cmd // the run in progress
 	cfg     config
+	commit  string // the tree budgetlint was built from
 	root    string // the repository
 	work    string
 	bin     string
@@ -284,7 +285,9 @@ func (b *bench) has(tool string) bool { return slices.Contains(b.cfg.tools, tool
 // install builds budgetlint and installs the peers into the scratch GOBIN,
 // with the user's build cache: installing is not measured.
 func (b *bench) install() error {
-	logf("building budgetlint")
+	commit, _ := exec.Command("git", "-C", b.root, "describe", "--always", "--dirty").Output()
+	b.commit = strings.TrimSpace(string(commit))
+	logf("building budgetlint %s", b.commit)
 	if err := b.goCmd(b.root, nil, "build", "-o", filepath.Join(b.bin, "budgetlint"), "./cmd/budgetlint"); err != nil {
 		return err
 	}
@@ -691,14 +694,13 @@ func (b *bench) report(w io.Writer, targets []*target, start time.Time, loadStar
 	bw := bufio.NewWriter(w)
 	defer bw.Flush()
 	goVersion, _ := exec.Command("go", "env", "GOVERSION").Output()
-	commit, _ := exec.Command("git", "-C", b.root, "describe", "--always", "--dirty").Output()
 	fmt.Fprintf(bw, "## budgetlint benchmark\n\n")
 	fmt.Fprintf(bw, "- command: `go run ./bench %s`\n", strings.Join(os.Args[1:], " "))
 	fmt.Fprintf(bw, "- date: %s; took %s\n", start.UTC().Format("2006-01-02 15:04 MST"), time.Since(start).Round(time.Second))
 	fmt.Fprintf(bw, "- machine: %s/%s, %d CPUs (%s), %s memory; load average %s at the start, %s at the end\n",
 		runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), cpuModel(), memTotal(), loadStart, loadavg())
 	fmt.Fprintf(bw, "- %s, budgetlint %s, contextcheck %s, noctx %s\n",
-		strings.TrimSpace(string(goVersion)), strings.TrimSpace(string(commit)), version(contextcheckPkg), version(noctxPkg))
+		strings.TrimSpace(string(goVersion)), b.commit, version(contextcheckPkg), version(noctxPkg))
 	fmt.Fprintf(bw, "- medians of %d runs; CPU is user+sys of the process and every process it waited for (compilers, vet tools); peak RSS is the largest of any one of them\n", b.cfg.n)
 	fmt.Fprintf(bw, "- GOCACHE cold: an empty build cache; warm: filled by the run before (budgetlint, go vet) or by listing the packages (contextcheck). results: budgetlint's own cache (-cache)\n\n")
 
