@@ -124,6 +124,11 @@ func analyze(patterns []string, analyzers []*analysis.Analyzer, opts options, st
 		fmt.Fprintln(stderr, "budgetlint: every pass is disabled")
 		return exitUsage
 	}
+	if os.Getenv("GOGC") == "" {
+		// Type-checking allocates much and briefly: collecting less often
+		// cost 20% less CPU on x/tools for 190 MB more peak memory (bench/).
+		debug.SetGCPercent(400)
+	}
 	report.KeepSuppressed = opts.sarif
 	dopts := driver.Options{Patterns: patterns, Tests: opts.tests, ToolID: toolID(analyzers)}
 	if opts.cache != "off" {
