@@ -11,7 +11,9 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"runtime/debug"
+	"runtime/pprof"
 	"slices"
 	"strconv"
 	"strings"
@@ -34,6 +36,8 @@ type options struct {
 	dir   string
 	cache string
 	v     bool
+
+	cpuprofile, memprofile string
 }
 
 // enableFlag is a pass's -NAME flag: set or not, and to what.
@@ -60,6 +64,8 @@ func analyzeCommand(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&opts.dir, "C", "", "change to `dir` before loading packages, as the go command's -C")
 	fs.StringVar(&opts.cache, "cache", defaultCacheDir(), "directory of the results cache, which makes runs on unchanged code fast; off disables it")
 	fs.BoolVar(&opts.v, "v", false, "print what was loaded, analysed and taken from the cache")
+	fs.StringVar(&opts.cpuprofile, "cpuprofile", "", "write a CPU profile of the run to `file`")
+	fs.StringVar(&opts.memprofile, "memprofile", "", "write a heap profile, taken at the end of the run, to `file`")
 	fs.BoolVar(&opts.tests, "test", true, "also load test files (the passes leave tests alone unless told otherwise)")
 	enabled := map[*analysis.Analyzer]*enableFlag{}
 	for _, a := range passes {
@@ -98,7 +104,53 @@ func analyzeCommand(args []string, stdout, stderr io.Writer) int {
 	if opts.diff && !opts.fix {
 		opts.fix = true
 	}
+	stop, err := startProfiles(opts.cpuprofile, opts.memprofile)
+	if err != nil {
+		fmt.Fprintf(stderr, "budgetlint: %v\n", err)
+		return exitUsage
+	}
+	defer func() {
+		if err := stop(); err != nil {
+			fmt.Fprintf(stderr, "budgetlint: %v\n", err)
+		}
+	}()
 	return analyze(fs.Args(), selectPasses(enabled), opts, stdout, stderr)
+}
+
+// startProfiles starts the CPU profile, if asked for, and returns what
+// ends it and writes the heap profile.
+func startProfiles(cpu, mem string) (stop func() error, err error) {
+	var cpuFile *os.File
+	if cpu != "" {
+		if cpuFile, err = os.Create(cpu); err != nil {
+			return nil, err
+		}
+		if err := pprof.StartCPUProfile(cpuFile); err != nil {
+			cpuFile.Close()
+			return nil, err
+		}
+	}
+	return func() error {
+		if cpuFile != nil {
+			pprof.StopCPUProfile()
+			if err := cpuFile.Close(); err != nil {
+				return err
+			}
+		}
+		if mem == "" {
+			return nil
+		}
+		f, err := os.Create(mem)
+		if err != nil {
+			return err
+		}
+		runtime.GC() // the profile then shows what is still live
+		if err := pprof.WriteHeapProfile(f); err != nil {
+			f.Close()
+			return err
+		}
+		return f.Close()
+	}, nil
 }
 
 // selectPasses follows go vet: naming passes with -NAME runs just those;

@@ -8,8 +8,10 @@
 //
 //   - lists the package graph with the go command, without parsing;
 //   - analyses in full (bodies, types.Info, passes, facts) only the root
-//     packages and their dependencies in the roots' modules;
-//   - type-checks every other dependency (the standard library, other
+//     packages and their dependencies in the roots' modules, and of those
+//     only the ones that can see package context (others have no request
+//     path, so no pass can report in them);
+//   - type-checks every other package (the standard library, other
 //     modules) without function bodies, only for its exported types;
 //   - drops each package's syntax as soon as it is analysed;
 //   - caches each fully analysed package's findings and facts by the
@@ -175,17 +177,24 @@ func newGraph(roots []*packages.Package) *graph {
 			continue // the generated test main: nothing of the user's
 		}
 		n := visit(p)
-		n.root, n.full = true, true
+		n.root = true
 		g.roots = append(g.roots, n)
 		if p.Module != nil {
 			modules[p.Module.Path] = true
 		}
 	}
 	// Dependencies in the roots' modules are analysed in full, for facts.
-	for _, n := range g.nodes {
-		if n.pkg.Module != nil && modules[n.pkg.Module.Path] {
-			n.full = true
+	// A package that cannot see package context, itself or through its
+	// imports, has no request path: no pass reports in it or exports facts
+	// about it, so it is type-checked for its exports only (a third of std).
+	seesContext := map[*node]bool{}
+	for _, n := range g.nodes { // imports come before their importers
+		seesContext[n] = n.pkg.PkgPath == "context"
+		for _, dep := range n.imports {
+			seesContext[n] = seesContext[n] || seesContext[dep]
 		}
+		inModule := n.pkg.Module != nil && modules[n.pkg.Module.Path]
+		n.full = (n.root || inModule) && seesContext[n]
 	}
 	return g
 }

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
@@ -46,26 +47,37 @@ func TestPanicIsRecovered(t *testing.T) {
 	}
 }
 
+// recorder is a pass that appends the path of each package it runs on to
+// seen, then calls check.
+func recorder(seen *[]string, check func(*analysis.Pass)) *analysis.Analyzer {
+	var mu sync.Mutex
+	return &analysis.Analyzer{
+		Name: "probe",
+		Doc:  "records the packages it runs on",
+		Run: func(pass *analysis.Pass) (any, error) {
+			mu.Lock()
+			*seen = append(*seen, pass.Pkg.Path())
+			mu.Unlock()
+			check(pass)
+			return nil, nil
+		},
+	}
+}
+
 // Dependencies outside the roots' module are type-checked without bodies
 // and never analysed.
 func TestOnlyTheRootsModuleIsAnalysed(t *testing.T) {
 	var seen []string
-	probe := &analysis.Analyzer{
-		Name: "probe",
-		Doc:  "records the packages it runs on",
-		Run: func(pass *analysis.Pass) (any, error) {
-			seen = append(seen, pass.Pkg.Path())
-			// Bodies are there for analysed packages.
-			for _, f := range pass.Files {
-				for _, d := range f.Decls {
-					if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && pass.TypesInfo.Defs[fd.Name] == nil {
-						t.Errorf("no type information for %s", fd.Name.Name)
-					}
+	probe := recorder(&seen, func(pass *analysis.Pass) {
+		// Bodies are there for analysed packages.
+		for _, f := range pass.Files {
+			for _, d := range f.Decls {
+				if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && pass.TypesInfo.Defs[fd.Name] == nil {
+					t.Errorf("no type information for %s", fd.Name.Name)
 				}
 			}
-			return nil, nil
-		},
-	}
+		}
+	})
 	res, err := Run([]*analysis.Analyzer{probe}, Options{Patterns: []string{"./svc"}, Dir: module(t)})
 	if err != nil {
 		t.Fatal(err)
@@ -77,6 +89,23 @@ func TestOnlyTheRootsModuleIsAnalysed(t *testing.T) {
 	}
 	if res.Stats.TypesOnly == 0 || res.Stats.Analysed != 2 {
 		t.Errorf("stats %+v: want helpers and svc analysed, std for types only", res.Stats)
+	}
+}
+
+// A root that cannot see package context has no request path: the passes
+// do not run on it, and its bodies are not type-checked.
+func TestContextFreeRootIsNotAnalysed(t *testing.T) {
+	var seen []string
+	probe := recorder(&seen, func(*analysis.Pass) {})
+	res, err := Run([]*analysis.Analyzer{probe}, Options{Patterns: []string{"./plain", "./helpers"}, Dir: module(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(seen) != 1 || seen[0] != "example.com/vet/helpers" {
+		t.Errorf("analysed %q, want only example.com/vet/helpers", seen)
+	}
+	if len(res.Broken) != 0 || len(res.Failures) != 0 {
+		t.Errorf("broken %+v, failures %q", res.Broken, res.Failures)
 	}
 }
 
