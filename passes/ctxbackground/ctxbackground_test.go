@@ -1,54 +1,46 @@
 package ctxbackground_test
 
 import (
-	"path/filepath"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/budgetlint/budgetlint/internal/passtest"
 	"github.com/budgetlint/budgetlint/passes/ctxbackground"
 )
-
-func testdata(t *testing.T) string {
-	dir, err := filepath.Abs(filepath.Join("..", "..", "testdata"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
 
 // TestShapes covers every reported shape and the left-alone ones in
 // ordinary service code.
 func TestShapes(t *testing.T) {
-	analysistest.Run(t, testdata(t), ctxbackground.Analyzer, "ctxbackground/a")
+	analysistest.Run(t, passtest.Testdata(t), ctxbackground.Analyzer, "ctxbackground/a")
 }
 
 // TestFacts covers the cross-package rule: facts exported by helpers and
 // the findings at the request-path call sites in svc.
 func TestFacts(t *testing.T) {
-	analysistest.Run(t, testdata(t), ctxbackground.Analyzer, "ctxbackground/facts/helpers", "ctxbackground/facts/svc")
+	analysistest.Run(t, passtest.Testdata(t), ctxbackground.Analyzer, "ctxbackground/facts/helpers", "ctxbackground/facts/svc")
 }
 
 func TestFixes(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata(t), ctxbackground.Analyzer, "ctxbackground/fix")
+	analysistest.RunWithSuggestedFixes(t, passtest.Testdata(t), ctxbackground.Analyzer, "ctxbackground/fix")
 }
 
 func TestSuppression(t *testing.T) {
-	analysistest.Run(t, testdata(t), ctxbackground.Analyzer, "ctxbackground/suppress", "ctxbackground/generated", "ctxbackground/linedirective")
+	analysistest.Run(t, passtest.Testdata(t), ctxbackground.Analyzer, "ctxbackground/suppress", "ctxbackground/generated", "ctxbackground/linedirective")
 }
 
 func TestTestsOption(t *testing.T) {
 	setFlag(t, "tests", "true")
-	analysistest.Run(t, testdata(t), ctxbackground.Analyzer, "ctxbackground/tests")
+	analysistest.Run(t, passtest.Testdata(t), ctxbackground.Analyzer, "ctxbackground/tests")
 }
 
 func TestTestsLeftAloneByDefault(t *testing.T) {
-	analysistest.Run(t, testdata(t), ctxbackground.Analyzer, "ctxbackground/testsoff")
+	analysistest.Run(t, passtest.Testdata(t), ctxbackground.Analyzer, "ctxbackground/testsoff")
 }
 
 func TestDetachedOption(t *testing.T) {
 	setFlag(t, "detached", "true")
-	analysistest.RunWithSuggestedFixes(t, testdata(t), ctxbackground.Analyzer, "ctxbackground/detached")
+	analysistest.RunWithSuggestedFixes(t, passtest.Testdata(t), ctxbackground.Analyzer, "ctxbackground/detached")
 }
 
 func setFlag(t *testing.T, name, value string) {
@@ -62,4 +54,10 @@ func setFlag(t *testing.T, name, value string) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { f.Value.Set(old) })
+}
+
+// BenchmarkAnalyzer: ctxbackground exports facts, so the checker runs it
+// on every dependency too, the standard library included, as go vet does.
+func BenchmarkAnalyzer(b *testing.B) {
+	passtest.Benchmark(b, ctxbackground.Analyzer, "ctxbackground/a", "ctxbackground/facts/...", "ctxbackground/detached")
 }

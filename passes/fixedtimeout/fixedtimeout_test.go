@@ -1,49 +1,41 @@
 package fixedtimeout_test
 
 import (
-	"path/filepath"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/budgetlint/budgetlint/internal/passtest"
 	"github.com/budgetlint/budgetlint/passes/fixedtimeout"
 )
-
-func testdata(t testing.TB) string {
-	dir, err := filepath.Abs(filepath.Join("..", "..", "testdata"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
 
 // TestDerivations covers WithTimeout/WithDeadline on fresh roots and the
 // fix that derives them from the inbound context.
 func TestDerivations(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata(t), fixedtimeout.Analyzer, "fixedtimeout/derive")
+	analysistest.RunWithSuggestedFixes(t, passtest.Testdata(t), fixedtimeout.Analyzer, "fixedtimeout/derive")
 }
 
 // TestSelects covers selects waiting on timers.
 func TestSelects(t *testing.T) {
-	analysistest.Run(t, testdata(t), fixedtimeout.Analyzer, "fixedtimeout/selects")
+	analysistest.Run(t, passtest.Testdata(t), fixedtimeout.Analyzer, "fixedtimeout/selects")
 }
 
 // TestConnDeadlines covers SetDeadline and its read/write forms.
 func TestConnDeadlines(t *testing.T) {
-	analysistest.Run(t, testdata(t), fixedtimeout.Analyzer, "fixedtimeout/conn")
+	analysistest.Run(t, passtest.Testdata(t), fixedtimeout.Analyzer, "fixedtimeout/conn")
 }
 
 // TestLoops covers waits repeated by polling and pacing loops.
 func TestLoops(t *testing.T) {
-	analysistest.Run(t, testdata(t), fixedtimeout.Analyzer, "fixedtimeout/loops")
+	analysistest.Run(t, passtest.Testdata(t), fixedtimeout.Analyzer, "fixedtimeout/loops")
 }
 
 // TestTypeParams covers generic code.
 func TestTypeParams(t *testing.T) {
-	analysistest.Run(t, testdata(t), fixedtimeout.Analyzer, "fixedtimeout/typeparams")
+	analysistest.Run(t, passtest.Testdata(t), fixedtimeout.Analyzer, "fixedtimeout/typeparams")
 }
 
 // TestBroken runs the pass on a package with type errors: no panic.
 func TestBroken(t *testing.T) {
-	analysistest.Run(t, testdata(t), fixedtimeout.Analyzer, "fixedtimeout/broken")
+	analysistest.Run(t, passtest.Testdata(t), fixedtimeout.Analyzer, "fixedtimeout/broken")
 }

@@ -1,54 +1,46 @@
 package retrybudget_test
 
 import (
-	"path/filepath"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/budgetlint/budgetlint/internal/passtest"
 	"github.com/budgetlint/budgetlint/passes/retrybudget"
 )
-
-func testdata(t testing.TB) string {
-	dir, err := filepath.Abs(filepath.Join("..", "..", "testdata"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
 
 // TestLoops covers hand-written retry loops: each reported shape, and the
 // loops left alone (bounded by a context, not retries, off the request
 // path, detached, suppressed).
 func TestLoops(t *testing.T) {
-	analysistest.Run(t, testdata(t), retrybudget.Analyzer, "retrybudget/loops")
+	analysistest.Run(t, passtest.Testdata(t), retrybudget.Analyzer, "retrybudget/loops")
 }
 
 // TestHelpers covers cenkalti/backoff v4 and v5, avast/retry-go and the
 // k8s wait pollers, with and without a context.
 func TestHelpers(t *testing.T) {
-	analysistest.Run(t, testdata(t), retrybudget.Analyzer, "retrybudget/helpers")
+	analysistest.Run(t, passtest.Testdata(t), retrybudget.Analyzer, "retrybudget/helpers")
 }
 
 // TestOffPath covers code off the request path, detached goroutines,
 // tests, generated files and suppression comments.
 func TestOffPath(t *testing.T) {
-	analysistest.Run(t, testdata(t), retrybudget.Analyzer, "retrybudget/offpath")
+	analysistest.Run(t, passtest.Testdata(t), retrybudget.Analyzer, "retrybudget/offpath")
 }
 
 // TestServices runs the pass over service code of several kinds: HTTP
 // clients, a database layer, gRPC clients, queue workers, web handlers.
 func TestServices(t *testing.T) {
-	analysistest.Run(t, testdata(t), retrybudget.Analyzer, "retrybudget/services")
+	analysistest.Run(t, passtest.Testdata(t), retrybudget.Analyzer, "retrybudget/services")
 }
 
 // TestBroken runs the pass on a package with type errors: no panic.
 func TestBroken(t *testing.T) {
-	analysistest.Run(t, testdata(t), retrybudget.Analyzer, "retrybudget/broken")
+	analysistest.Run(t, passtest.Testdata(t), retrybudget.Analyzer, "retrybudget/broken")
 }
 
 // TestTypeParams covers generic retry helpers and generic calls into the
 // retry libraries.
 func TestTypeParams(t *testing.T) {
-	analysistest.Run(t, testdata(t), retrybudget.Analyzer, "retrybudget/typeparams")
+	analysistest.Run(t, passtest.Testdata(t), retrybudget.Analyzer, "retrybudget/typeparams")
 }

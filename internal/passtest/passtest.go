@@ -1,0 +1,152 @@
+// Package passtest holds what the passes' tests share beyond
+// analysistest: the repository's testdata directory, loading its packages
+// the way analysistest does, the "one mistake, one finding" check between
+// two passes, and the benchmark every pass has.
+package passtest
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/budgetlint/budgetlint/passes/inbound"
+)
+
+// Testdata is the repository's testdata directory, a GOPATH whose src
+// holds the analysistest packages. Tests run in their package's directory,
+// somewhere below it.
+func Testdata(tb testing.TB) string {
+	dir, err := os.Getwd()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return filepath.Join(dir, "testdata")
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			tb.Fatal("passtest: no go.mod above the working directory")
+		}
+		dir = parent
+	}
+}
+
+// Load loads testdata packages, with their syntax and types, in GOPATH
+// mode as analysistest does.
+func Load(tb testing.TB, patterns ...string) []*packages.Package {
+	dir := Testdata(tb)
+	pkgs, err := packages.Load(&packages.Config{
+		Mode: packages.LoadAllSyntax,
+		Dir:  dir,
+		Env:  append(os.Environ(), "GOPATH="+dir, "GO111MODULE=off", "GOWORK=off", "GOFLAGS=", "GOPROXY=off"),
+	}, patterns...)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if len(pkgs) == 0 {
+		tb.Fatalf("no packages for %v", patterns)
+	}
+	if packages.PrintErrors(pkgs) > 0 {
+		tb.Fatalf("%v do not load", patterns)
+	}
+	return pkgs
+}
+
+// Findings runs the analyzers and returns each diagnostic's message by
+// analyzer name and "file:line".
+func Findings(tb testing.TB, pkgs []*packages.Package, analyzers ...*analysis.Analyzer) map[string]map[string]string {
+	graph, err := checker.Analyze(analyzers, pkgs, nil)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	out := map[string]map[string]string{}
+	for _, act := range graph.Roots {
+		if act.Err != nil {
+			tb.Fatalf("%s: %v", act, act.Err)
+		}
+		for _, d := range act.Diagnostics {
+			pos := act.Package.Fset.Position(d.Pos)
+			if out[act.Analyzer.Name] == nil {
+				out[act.Analyzer.Name] = map[string]string{}
+			}
+			out[act.Analyzer.Name][fmt.Sprintf("%s:%d", pos.Filename, pos.Line)] = d.Message
+		}
+	}
+	return out
+}
+
+// OneFinding checks that pass and other never report the same line of
+// pkgs, and that other reports exactly the lines marked with a comment
+// "// <other>'s finding": the mistakes pass leaves to it.
+func OneFinding(t *testing.T, pkgs []*packages.Package, pass, other *analysis.Analyzer) {
+	t.Helper()
+	got := Findings(t, pkgs, other, pass)
+	if len(got[pass.Name]) == 0 {
+		t.Fatalf("%s reported nothing", pass.Name)
+	}
+	for line, msg := range got[other.Name] {
+		if mine, ok := got[pass.Name][line]; ok {
+			t.Errorf("%s: reported by both passes: %s / %s", line, mine, msg)
+		}
+	}
+	marker := "// " + other.Name + "'s finding"
+	want := map[string]bool{}
+	for _, pkg := range pkgs {
+		for _, name := range pkg.CompiledGoFiles {
+			data, err := os.ReadFile(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, text := range bytes.Split(data, []byte("\n")) {
+				if strings.Contains(string(text), marker) {
+					want[fmt.Sprintf("%s:%d", name, i+1)] = true
+				}
+			}
+		}
+	}
+	if len(want) == 0 {
+		t.Fatalf("no line is marked %q", marker)
+	}
+	for line, msg := range got[other.Name] {
+		if !want[line] {
+			t.Errorf("%s: unexpected %s finding: %s", line, other.Name, msg)
+		}
+	}
+	for line := range want {
+		if _, ok := got[other.Name][line]; !ok {
+			t.Errorf("%s: %s should report this line", line, other.Name)
+		}
+	}
+}
+
+// Benchmark measures a pass over testdata packages loaded once. Its
+// "inbound" case is the shared request-path analysis alone, which every
+// pass requires, so the difference between the two is the pass's own
+// cost.
+func Benchmark(b *testing.B, a *analysis.Analyzer, patterns ...string) {
+	pkgs := Load(b, patterns...)
+	for _, a := range []*analysis.Analyzer{inbound.Analyzer, a} {
+		b.Run(a.Name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				graph, err := checker.Analyze([]*analysis.Analyzer{a}, pkgs, &checker.Options{Sequential: true})
+				if err != nil {
+					b.Fatal(err)
+				}
+				for act := range graph.All() {
+					if act.Err != nil {
+						b.Fatalf("%s: %v", act, act.Err)
+					}
+				}
+			}
+		})
+	}
+}
