@@ -554,7 +554,7 @@ func (b *bench) warmList(t *target, gocache string) error {
 	return b.goCmd(t.dir, env, append([]string{"list", "-e", "-compiled", "-deps", "-test", "-f", "{{.ImportPath}}"}, t.patterns...)...)
 }
 
-var statsRE = regexp.MustCompile(`budgetlint: (\d+) packages listed, (\d+) analysed, (\d+) from the cache, (\d+) type-checked`)
+var statsRE = regexp.MustCompile(`budgetlint: (\d+) packages listed, (\d+) analysed, (\d+) from the cache, (\d+) type-checked[^,]*(?:, (\d+) left alone)?`)
 
 // measure runs argv in t.dir as one repeat (0: a warm-up, not recorded).
 func (b *bench) measure(t *target, repeat int, tool, gocache, results, cacheDir string, argv []string) error {
@@ -609,6 +609,9 @@ func (b *bench) measure(t *target, repeat int, tool, gocache, results, cacheDir 
 	}
 	if m := statsRE.FindSubmatch(stderr.Bytes()); m != nil {
 		s.stats = fmt.Sprintf("%s listed, %s analysed, %s from the cache, %s exports only", m[1], m[2], m[3], m[4])
+		if m[5] != nil {
+			s.stats += fmt.Sprintf(", %s without context", m[5])
+		}
 	}
 	if !expectedExit(tool, s.exit) {
 		logf("%s on %s exited %d:\n%s", tool, t.name, s.exit, tail(stderr.Bytes()))

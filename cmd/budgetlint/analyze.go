@@ -203,7 +203,7 @@ func analyze(patterns []string, analyzers []*analysis.Analyzer, opts options, st
 	}
 	if opts.v {
 		s := res.Stats
-		fmt.Fprintf(stderr, "budgetlint: %d packages listed, %d analysed, %d from the cache, %d type-checked for their exports only\n", s.Listed, s.Analysed, s.Cached, s.TypesOnly)
+		fmt.Fprintf(stderr, "budgetlint: %d packages listed, %d analysed, %d from the cache, %d type-checked for their exports only, %d left alone (they cannot see package context)\n", s.Listed, s.Analysed, s.Cached, s.TypesOnly, s.NoContext)
 	}
 	findings := dedupe(res.Diagnostics)
 

@@ -103,6 +103,7 @@ type Result struct {
 // Stats count the work done, for -v and the benchmarks.
 type Stats struct {
 	Listed, Analysed, Cached, TypesOnly int
+	NoContext                           int // roots that cannot see package context
 }
 
 // node is one package of the graph and the state of its processing.
@@ -245,6 +246,13 @@ func (r *run) process(g *graph) {
 // anything, or by analysis. (A cached root that an analysed package
 // imports is still type-checked, by ensure, for its types and facts.)
 func (r *run) finish(n *node) {
+	if !n.full {
+		// It cannot see package context, so it has no request path: there
+		// is nothing to analyse, and its types are checked only if an
+		// analysed package imports it.
+		r.count(func(s *Stats) { s.NoContext++ })
+		return
+	}
 	if n.entry != nil {
 		n.diags = n.entry.Diagnostics
 		r.count(func(s *Stats) { s.Cached++ })
@@ -502,14 +510,21 @@ func (r *run) result(g *graph) *Result {
 	res := &Result{Stats: r.stats}
 	seen := map[string]bool{}
 	for _, n := range g.roots {
-		if len(n.errs) > 0 {
+		errs := n.errs
+		if !n.full { // only its listing errors, whether or not its types were needed
+			errs = nil
+			for _, e := range n.pkg.Errors {
+				errs = append(errs, e)
+			}
+		}
+		if len(errs) > 0 {
 			path := n.pkg.PkgPath
 			if path == "" {
 				path = n.pkg.ID
 			}
 			if !seen[path] {
 				seen[path] = true
-				res.Broken = append(res.Broken, Broken{Package: path, Err: firstLine(n.errs[0]), More: len(n.errs) - 1})
+				res.Broken = append(res.Broken, Broken{Package: path, Err: firstLine(errs[0]), More: len(errs) - 1})
 			}
 			continue
 		}

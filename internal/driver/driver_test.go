@@ -109,6 +109,24 @@ func TestContextFreeRootIsNotAnalysed(t *testing.T) {
 	}
 }
 
+// A second run on unchanged code type-checks nothing, roots that cannot
+// see package context included.
+func TestWarmRunChecksNothing(t *testing.T) {
+	var seen []string
+	opts := Options{Patterns: []string{"./plain", "./helpers"}, Dir: module(t), Cache: t.TempDir(), ToolID: "test"}
+	analyzers := []*analysis.Analyzer{recorder(&seen, func(*analysis.Pass) {})}
+	if _, err := Run(analyzers, opts); err != nil {
+		t.Fatal(err)
+	}
+	res, err := Run(analyzers, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := res.Stats; s.Analysed != 0 || s.TypesOnly != 0 || s.Cached != 1 || s.NoContext != 1 {
+		t.Errorf("second run: %+v, want only helpers from the cache and plain left alone", s)
+	}
+}
+
 func TestBrokenRootIsNamed(t *testing.T) {
 	res, err := Run([]*analysis.Analyzer{{Name: "noop", Doc: "noop", Run: func(*analysis.Pass) (any, error) { return nil, nil }}},
 		Options{Patterns: []string{"./broken", "./helpers"}, Dir: module(t)})
