@@ -172,7 +172,7 @@ func (c *checker) checkCall(cur inspector.Cursor, call *ast.CallExpr) {
 			continue
 		}
 		src := c.inboundAt(cur)
-		if src == nil || c.reachedThrough(arg, src) || c.writtenIn(cur, arg) || passesParam(info, call, src) {
+		if src == nil || c.reachedThrough(cur, arg, src) || c.writtenIn(cur, arg) || passesParam(info, call, src) {
 			continue
 		}
 		derives := i == 0 && fn != nil && ctxapi.IsDerivation(info, call)
@@ -592,8 +592,11 @@ func (c *checker) isPackageContext(id *ast.Ident) bool {
 }
 
 // reachedThrough reports whether the stored context hangs off the inbound
-// value itself (req.Ctx where req brings the context).
-func (c *checker) reachedThrough(e ast.Expr, src *inbound.Source) bool {
+// value itself (req.Ctx where req brings the context), or off a view of it
+// as a concrete type: code that walks a context's parents (switch c :=
+// ctx.(type) { case *myCtx: ctx = c.parent }) reads the inbound context's
+// own chain.
+func (c *checker) reachedThrough(cur inspector.Cursor, e ast.Expr, src *inbound.Source) bool {
 	for {
 		switch x := ast.Unparen(e).(type) {
 		case *ast.SelectorExpr:
@@ -601,11 +604,36 @@ func (c *checker) reachedThrough(e ast.Expr, src *inbound.Source) bool {
 		case *ast.StarExpr:
 			e = x.X
 		case *ast.Ident:
-			return c.pass.TypesInfo.Uses[x] == src.Param
+			obj := c.pass.TypesInfo.Uses[x]
+			return obj == src.Param || c.isViewOf(cur, obj, src.Param)
 		default:
 			return false
 		}
 	}
+}
+
+// isViewOf reports whether obj, a variable of the function around cur, is
+// param seen through a type assertion (v, ok := param.(T)) or a type
+// switch (switch v := param.(type)), whose case variables are declared at
+// the switch's v.
+func (c *checker) isViewOf(cur inspector.Cursor, obj types.Object, param *types.Var) bool {
+	if obj == nil || param == nil {
+		return false
+	}
+	info := c.pass.TypesInfo
+	for n := range enclosingFunc(cur).Preorder((*ast.AssignStmt)(nil)) {
+		as := n.Node().(*ast.AssignStmt)
+		if as.Tok != token.DEFINE || len(as.Rhs) != 1 || len(as.Lhs) == 0 || as.Lhs[0].Pos() != obj.Pos() {
+			continue
+		}
+		assert, ok := ast.Unparen(as.Rhs[0]).(*ast.TypeAssertExpr)
+		if !ok {
+			return false
+		}
+		x, ok := ast.Unparen(assert.X).(*ast.Ident)
+		return ok && info.Uses[x] == param
+	}
+	return false
 }
 
 // writtenIn reports whether the function that owns cur stores the context
@@ -665,7 +693,7 @@ func (c *checker) checkAssign(cur inspector.Cursor, rhs []ast.Expr) {
 			continue
 		}
 		src := c.inboundAt(cur)
-		if src == nil || c.reachedThrough(r, src) || c.writtenIn(cur, r) {
+		if src == nil || c.reachedThrough(cur, r, src) || c.writtenIn(cur, r) {
 			continue
 		}
 		if v == src.Param && src.Kind == inbound.Param {

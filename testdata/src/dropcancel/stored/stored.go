@@ -178,3 +178,41 @@ func (s *Server) Cancel(ctx context.Context) {
 }
 
 // Tests live in _test.go files.
+
+// A context type of the package's own, with its parent stored in it.
+type traced struct {
+	context.Context
+	span string
+}
+
+// spanOf walks ctx's own chain of parents: the stored contexts it reads
+// are ctx's ancestors, reached through ctx itself.
+func spanOf(ctx context.Context) string {
+	for {
+		switch c := ctx.(type) {
+		case *traced:
+			if c.span != "" {
+				return c.span
+			}
+			ctx = c.Context
+		default:
+			return ""
+		}
+	}
+}
+
+// parentOf does the same through a type assertion.
+func parentOf(ctx context.Context) context.Context {
+	if t, ok := ctx.(*traced); ok {
+		ctx = t.Context
+	}
+	return ctx
+}
+
+// A view of another context is not a view of the inbound one.
+func (s *Server) Other(ctx context.Context, other context.Context) {
+	if t, ok := other.(*traced); ok {
+		ctx = t.Context // want `assigning the stored context t.Context to ctx drops the caller's cancellation; keep ctx`
+	}
+	_ = ctx
+}
