@@ -37,7 +37,7 @@ var (
 func flags() flag.FlagSet {
 	var fs flag.FlagSet
 	fs.BoolVar(&includeTests, "tests", false, "also report fresh roots in tests, suggesting t.Context()")
-	fs.BoolVar(&includeDetached, "detached", false, "also report fresh roots in go and defer statements, suggesting context.WithoutCancel(ctx)")
+	fs.BoolVar(&includeDetached, "detached", false, "also report fresh roots in go and defer statements and where the caller's context is already done, suggesting context.WithoutCancel(ctx)")
 	return fs
 }
 
@@ -94,9 +94,10 @@ func run(pass *analysis.Pass) (any, error) {
 type mode int
 
 const (
-	request  mode = iota // the inbound context
-	test                 // t.Context(), with -tests
-	detached             // context.WithoutCancel(ctx), with -detached
+	request   mode = iota // the inbound context
+	test                  // t.Context(), with -tests
+	detached              // context.WithoutCancel(ctx), with -detached
+	afterDone             // the same, where ctx is already done
 )
 
 // inboundAt returns the context that should be used at cur, or nil where
@@ -127,6 +128,9 @@ func (c *checker) inboundAt(cur inspector.Cursor) (*inbound.Source, mode) {
 			return nil, request
 		}
 		m = detached
+		if site.AfterDone {
+			m = afterDone
+		}
 	}
 	return src, m
 }
@@ -167,13 +171,17 @@ func (c *checker) checkRoot(cur inspector.Cursor, call *ast.CallExpr) {
 	case test:
 		msg = fmt.Sprintf("%s in a test runs past the test's deadline and cleanup; use %s", root, src.Expr)
 		with = src.Expr
-	case detached:
+	case detached, afterDone:
+		where := "in a goroutine or deferred call"
+		if m == afterDone {
+			where = "once " + src.Name() + " is done"
+		}
 		if expr, ok := src.ExprAt(c.pass.Pkg, call.Pos()); ok {
 			pkgName := contextQualifier(call)
 			with = pkgName + "WithoutCancel(" + expr + ")"
-			msg = fmt.Sprintf("%s in a goroutine or deferred call drops the values of %s along with its cancellation; use %s to detach on purpose", root, expr, with)
+			msg = fmt.Sprintf("%s %s drops the values of %s along with its cancellation; use %s to detach on purpose", root, where, expr, with)
 		} else {
-			msg = fmt.Sprintf("%s in a goroutine or deferred call drops the values of %s along with its cancellation; use context.WithoutCancel on it to detach on purpose", root, src.Name())
+			msg = fmt.Sprintf("%s %s drops the values of %s along with its cancellation; use context.WithoutCancel on it to detach on purpose", root, where, src.Name())
 		}
 	default:
 		if src.Expr == "" {

@@ -32,7 +32,8 @@
 // Left alone: code off the request path (main, init, package variables,
 // functions without an inbound context), tests, a root used inside a go or
 // defer statement (deliberately detached work, or cleanup that must not
-// depend on a context that may be done), a root that is the
+// depend on a context that may be done) or where the inbound context is
+// already done (after <-ctx.Done(): a shutdown), a root that is the
 // parent of context.WithTimeout or WithDeadline (fixedtimeout reports that),
 // and a call whose callee has a context-taking sibling (dropcancel reports
 // that).
@@ -40,6 +41,7 @@
 // The suggested fix replaces the root with the inbound context.
 //
 // Flags: -tests also reports test functions, suggesting t.Context();
-// -detached also reports roots in go and defer statements, suggesting
+// -detached also reports roots in go and defer statements and where the
+// inbound context is done, suggesting
 // context.WithoutCancel(ctx), which keeps the request's values.
 package ctxbackground

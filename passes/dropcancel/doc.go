@@ -39,7 +39,8 @@
 //		...
 //	}
 //
-// Left alone: code off the request path, work in a go statement, tests,
+// Left alone: code off the request path, work in a go statement or once
+// the inbound context is done (clean-up after <-ctx.Done()), tests,
 // calls that already carry a context, calls with no context form, a
 // context form whose other parameters differ, context.WithoutCancel
 // (deliberate detachment), a field reached through the inbound value

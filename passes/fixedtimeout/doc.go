@@ -50,7 +50,9 @@
 // the sooner deadline) or from context.WithoutCancel(ctx) (deliberately
 // detached work), a root standing in for a nil context, a variable that may
 // hold either a root or the caller's context, code off the request path
-// (start-up, srv.Shutdown in main), goroutines started from a handler and
+// (start-up, srv.Shutdown in main), code that runs once the inbound context
+// is done (a shutdown's grace period after <-ctx.Done(): no deadline is left
+// to honour), goroutines started from a handler and
 // timeouts made only for them, tests, generated files, http.Server,
 // http.Client.Timeout and net.Dialer.Timeout settings, a select with a
 // default case (it polls), a one-shot timer whose case starts work and

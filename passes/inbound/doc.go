@@ -21,7 +21,12 @@
 // package-level initialisers and functions without such a parameter are
 // off the request path. Work inside a go or defer statement below the
 // function that owns the context is marked detached: it outlives the request
-// or cleans up as it ends, often because the context is done.
+// or cleans up as it ends, often because the context is done. So is code
+// that runs only once the context is done: the body of a case
+// <-ctx.Done() or of if ctx.Err() != nil, and what follows <-ctx.Done() or
+// a select whose other cases all leave. There is no deadline left there to
+// honour, and the context would make the clean-up fail at once
+// (srv.Shutdown(ctx) would not wait at all).
 //
 // The analyzer reports nothing; its Result answers the question for the
 // passes that require it.

@@ -181,10 +181,14 @@ type Site struct {
 	Context *Source
 	// Owner is the function whose parameter brings Context.
 	Owner *Func
-	// Detached marks nodes inside a go or defer statement below Owner: work
-	// that deliberately outlives the request, or cleans up as it ends (often
-	// because its context is done, so it must not depend on it).
+	// Detached marks nodes inside a go or defer statement below Owner, and
+	// code that runs only once Owner's context is done (see afterDone):
+	// work that deliberately outlives the request, or cleans up as it ends
+	// (often because its context is done, so it must not depend on it).
 	Detached bool
+	// AfterDone marks the detached nodes that are not in a go or defer
+	// statement but run only once Owner's context is done.
+	AfterDone bool
 	// Test is the test's context, for passes with their tests option on.
 	Test *Source
 	// InTestFile marks nodes in _test.go files.
@@ -196,6 +200,8 @@ type Result struct {
 	funcs    map[ast.Node]*Func
 	onPath   int
 	contexts bool
+	info     *types.Info
+	iface    *types.Interface
 }
 
 // Func returns what is known about a *ast.FuncDecl or *ast.FuncLit.
@@ -231,7 +237,8 @@ func (r *Result) At(cur inspector.Cursor) Site {
 		if fn.Own != nil {
 			site.Context = fn.Own
 			site.Owner = fn
-			site.Detached = detached || fn.DetachedOwn
+			site.AfterDone = !detached && !fn.DetachedOwn && r.afterDone(cur, c.Node(), fn.Own)
+			site.Detached = detached || fn.DetachedOwn || site.AfterDone
 			break
 		}
 	}
@@ -257,6 +264,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return res, nil
 	}
 	res.contexts = true
+	res.info, res.iface = pass.TypesInfo, iface
 	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	for _, file := range pass.Files {
 		tf := pass.Fset.File(file.Pos())

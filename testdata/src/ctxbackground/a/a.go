@@ -238,3 +238,13 @@ func (s *Server) Run(ctx context.Context) error {
 	defer use(context.TODO())
 	return use(ctx)
 }
+
+type shutdowner interface{ Shutdown(ctx context.Context) error }
+
+// Once ctx is done, shutting down with it would not wait at all: a fresh
+// root there is deliberate (the -detached option suggests keeping ctx's
+// values with context.WithoutCancel).
+func serveUntilDone(ctx context.Context, srv shutdowner) error {
+	<-ctx.Done()
+	return srv.Shutdown(context.Background())
+}

@@ -13,3 +13,17 @@ func Handle(ctx context.Context) {
 		_ = work(context.Background()) // want `starts a fresh context where ctx is in scope`
 	}(ctx)
 }
+
+type server interface{ Shutdown(ctx context.Context) error }
+
+// Run serves until ctx is done, then shuts down: the shutdown cannot use
+// ctx (it would not wait at all), but can keep its values.
+func Run(ctx context.Context, srv server, errs chan error) error {
+	select {
+	case err := <-errs:
+		return err
+	case <-ctx.Done():
+		_ = srv.Shutdown(context.Background()) // want `context.Background\(\) once ctx is done drops the values of ctx along with its cancellation; use context.WithoutCancel\(ctx\) to detach on purpose`
+	}
+	return srv.Shutdown(context.TODO()) // want `context.TODO\(\) once ctx is done drops the values of ctx`
+}

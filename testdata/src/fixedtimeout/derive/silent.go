@@ -183,3 +183,48 @@ func (s *OrderService) RenewCall(ctx context.Context) {
 	rctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	go s.renew(rctx, cancel)
 }
+
+type shutdowner interface{ Shutdown(ctx context.Context) error }
+
+// Once the caller's context is done there is no deadline left to honour:
+// the grace period of a shutdown cannot come from it.
+func serve(ctx context.Context, srv shutdowner, exited chan error) error {
+	<-ctx.Done()
+	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		return err
+	}
+	select {
+	case err := <-exited:
+		return err
+	case <-time.After(10 * time.Second):
+		return nil
+	}
+}
+
+// The same in a select's case on ctx.Done(), and after a select whose
+// other cases return.
+func serveLoop(ctx context.Context, srv shutdowner, exited chan error, conn net.Conn) error {
+	for {
+		select {
+		case <-ctx.Done():
+			sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			return srv.Shutdown(sctx)
+		case err := <-exited:
+			if err != nil {
+				return err
+			}
+		}
+		break
+	}
+	select {
+	case err := <-exited:
+		return err
+	case <-ctx.Done():
+	}
+	conn.SetWriteDeadline(time.Now().Add(time.Second)) // a last goodbye
+	time.Sleep(time.Second)
+	return nil
+}

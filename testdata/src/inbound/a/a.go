@@ -123,3 +123,81 @@ type Server struct{ ctx context.Context }
 
 // A stored context is not an inbound one.
 func (s *Server) Method() { probe() }
+
+// Code that runs only once the caller's context is done cleans up after
+// the caller: it is detached from the request.
+func AfterDone(ctx context.Context, results chan int, stop context.Context) {
+	select {
+	case <-ctx.Done():
+		probe() // want `inbound ctx detached`
+	case v := <-results:
+		probe() // want `inbound ctx`
+		_ = v
+	}
+	if ctx.Err() != nil {
+		probe() // want `inbound ctx detached`
+	}
+	if nil != ctx.Err() {
+		probe() // want `inbound ctx detached`
+	} else {
+		probe() // want `inbound ctx`
+	}
+	probe() // want `inbound ctx`
+	<-stop.Done() // another context's end says nothing of ctx
+	probe()       // want `inbound ctx`
+	select {
+	case <-ctx.Done():
+	case v := <-results:
+		probe() // want `inbound ctx`
+		_ = v
+		return
+	}
+	probe() // want `inbound ctx detached`
+}
+
+func AfterBlockingDone(r *http.Request) {
+	<-r.Context().Done()
+	probe() // want `inbound r.Context\(\) detached`
+	func() {
+		probe() // want `inbound r.Context\(\) detached`
+	}()
+}
+
+// A select that can complete otherwise says nothing.
+func NotOnlyDone(ctx context.Context, results chan int) {
+	for {
+		select {
+		case <-ctx.Done():
+		case <-results:
+			break // leaves the select only
+		}
+		probe() // want `inbound ctx`
+		select {
+		case <-ctx.Done():
+		default:
+		}
+		probe() // want `inbound ctx`
+		if ctx.Err() == nil {
+			probe() // want `inbound ctx`
+		}
+	}
+}
+
+// Both branches of an if must wait for the end.
+func Branches(ctx context.Context, debug bool, results chan int) error {
+	if debug {
+		select {
+		case <-ctx.Done():
+		case err := <-results:
+			panic(err)
+		}
+	} else {
+		<-ctx.Done()
+	}
+	probe() // want `inbound ctx detached`
+	if debug {
+		<-ctx.Done()
+	}
+	probe() // want `inbound ctx`
+	return nil
+}

@@ -1,0 +1,181 @@
+package inbound
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/budgetlint/budgetlint/internal/ctxapi"
+)
+
+// afterDone reports whether the node at cur, inside the function owner,
+// runs only once src's context is done: in the body of a case
+// <-ctx.Done(), of if ctx.Err() != nil, or after a statement that cannot
+// complete before the context is done (<-ctx.Done(), a select whose other
+// cases all leave). Such code cleans up after the caller has gone: there
+// is no deadline left to honour, and the context would make it fail at
+// once (srv.Shutdown(ctx) would not wait at all).
+func (r *Result) afterDone(cur inspector.Cursor, owner ast.Node, src *Source) bool {
+	for c := cur; c.Node() != owner && c.Node() != nil; c = c.Parent() {
+		p := c.Parent()
+		switch pn := p.Node().(type) {
+		case *ast.CommClause:
+			if c.Node() != pn.Comm && r.receivesDone(pn.Comm, src) {
+				return true
+			}
+		case *ast.IfStmt:
+			if c.Node() == pn.Body && r.isErrCheck(pn.Cond, src) {
+				return true
+			}
+		}
+		for _, s := range stmtList(p.Node()) {
+			if s == c.Node() {
+				break
+			}
+			if r.ensuresDone(s, src) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func stmtList(n ast.Node) []ast.Stmt {
+	switch n := n.(type) {
+	case *ast.BlockStmt:
+		return n.List
+	case *ast.CaseClause:
+		return n.Body
+	case *ast.CommClause:
+		return n.Body
+	}
+	return nil
+}
+
+// ensuresDone reports whether s completes only once src's context is done.
+func (r *Result) ensuresDone(s ast.Stmt, src *Source) bool {
+	switch s := s.(type) {
+	case *ast.ExprStmt:
+		return r.isDoneRecv(s.X, src)
+	case *ast.SelectStmt:
+		done := false
+		for _, stmt := range s.Body.List {
+			cc, ok := stmt.(*ast.CommClause)
+			switch {
+			case !ok || cc.Comm == nil:
+				return false // a default case: the select may not wait at all
+			case r.receivesDone(cc.Comm, src):
+				done = true
+			case !r.leaves(cc.Body):
+				return false
+			}
+		}
+		return done
+	case *ast.BlockStmt:
+		for _, inner := range s.List {
+			if r.ensuresDone(inner, src) {
+				return true
+			}
+		}
+	case *ast.IfStmt:
+		return s.Else != nil && r.ensuresDone(s.Body, src) && r.ensuresDone(s.Else, src)
+	}
+	return false
+}
+
+// leaves reports whether a statement list never completes normally: it
+// ends in a return, a continue, a goto, a labelled break, a panic or an
+// exit (a plain break leaves only the select, to what follows it).
+func (r *Result) leaves(list []ast.Stmt) bool {
+	if len(list) == 0 {
+		return false
+	}
+	switch s := list[len(list)-1].(type) {
+	case *ast.ReturnStmt:
+		return true
+	case *ast.BranchStmt:
+		return s.Tok == token.CONTINUE || s.Tok == token.GOTO || s.Tok == token.BREAK && s.Label != nil
+	case *ast.BlockStmt:
+		return r.leaves(s.List)
+	case *ast.IfStmt:
+		if s.Else == nil || !r.leaves(s.Body.List) {
+			return false
+		}
+		return r.leaves([]ast.Stmt{s.Else})
+	case *ast.ExprStmt:
+		call, ok := ast.Unparen(s.X).(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+			if b, ok := r.info.Uses[id].(*types.Builtin); ok && b.Name() == "panic" {
+				return true
+			}
+		}
+		return ctxapi.IsCallTo(r.info, call, "os", "Exit") || ctxapi.IsCallTo(r.info, call, "runtime", "Goexit") ||
+			ctxapi.IsCallTo(r.info, call, "log", "Fatal") || ctxapi.IsCallTo(r.info, call, "log", "Fatalf") ||
+			ctxapi.IsCallTo(r.info, call, "log", "Fatalln")
+	}
+	return false
+}
+
+// receivesDone reports whether a select case's communication receives
+// from src's Done().
+func (r *Result) receivesDone(comm ast.Stmt, src *Source) bool {
+	switch s := comm.(type) {
+	case *ast.ExprStmt:
+		return r.isDoneRecv(s.X, src)
+	case *ast.AssignStmt:
+		return len(s.Rhs) == 1 && r.isDoneRecv(s.Rhs[0], src)
+	}
+	return false
+}
+
+// isDoneRecv reports whether e is <-X.Done() for X src's context.
+func (r *Result) isDoneRecv(e ast.Expr, src *Source) bool {
+	u, ok := ast.Unparen(e).(*ast.UnaryExpr)
+	return ok && u.Op == token.ARROW && r.isMethodOfSource(u.X, "Done", src)
+}
+
+// isErrCheck reports whether cond is X.Err() != nil for X src's context.
+func (r *Result) isErrCheck(cond ast.Expr, src *Source) bool {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || b.Op != token.NEQ {
+		return false
+	}
+	x, y := b.X, b.Y
+	if id, ok := ast.Unparen(x).(*ast.Ident); ok && id.Name == "nil" {
+		x, y = y, x
+	}
+	if id, ok := ast.Unparen(y).(*ast.Ident); !ok || id.Name != "nil" {
+		return false
+	}
+	return r.isMethodOfSource(x, "Err", src)
+}
+
+// isMethodOfSource reports whether e calls the context method name on
+// src's context: ctx.Done(), r.Context().Done().
+func (r *Result) isMethodOfSource(e ast.Expr, name string, src *Source) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) != 0 {
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != name || !ctxapi.IsContext(r.info.TypeOf(sel.X), r.iface) {
+		return false
+	}
+	for x := sel.X; ; {
+		switch e := ast.Unparen(x).(type) {
+		case *ast.Ident:
+			return src.Param != nil && r.info.Uses[e] == src.Param
+		case *ast.SelectorExpr:
+			x = e.X
+		case *ast.CallExpr:
+			x = e.Fun
+		default:
+			return false
+		}
+	}
+}
