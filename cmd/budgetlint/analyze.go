@@ -66,7 +66,7 @@ func analyzeCommand(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&opts.v, "v", false, "print what was loaded, analysed and taken from the cache")
 	fs.StringVar(&opts.cpuprofile, "cpuprofile", "", "write a CPU profile of the run to `file`")
 	fs.StringVar(&opts.memprofile, "memprofile", "", "write a heap profile, taken at the end of the run, to `file`")
-	fs.BoolVar(&opts.tests, "test", true, "also load test files (the passes leave tests alone unless told otherwise)")
+	fs.BoolVar(&opts.tests, "test", true, "load test files when a pass is told to report in them (-ctxbackground.tests); every pass leaves tests alone by default, and then they are not loaded")
 	enabled := map[*analysis.Analyzer]*enableFlag{}
 	for _, a := range passes {
 		enabled[a] = new(enableFlag)
@@ -115,6 +115,19 @@ func analyzeCommand(args []string, stdout, stderr io.Writer) int {
 		}
 	}()
 	return analyze(fs.Args(), selectPasses(enabled), opts, stdout, stderr)
+}
+
+// reportsInTests reports whether a pass is told to report in test files,
+// by its -tests option. Every pass leaves tests alone by default: loading
+// them then would only analyse each package with tests a second time, as
+// its test variant, for no finding.
+func reportsInTests(analyzers []*analysis.Analyzer) bool {
+	for _, a := range analyzers {
+		if f := a.Flags.Lookup("tests"); f != nil && f.Value.String() == "true" {
+			return true
+		}
+	}
+	return false
 }
 
 // startProfiles starts the CPU profile, if asked for, and returns what
@@ -182,7 +195,7 @@ func analyze(patterns []string, analyzers []*analysis.Analyzer, opts options, st
 		debug.SetGCPercent(400)
 	}
 	report.KeepSuppressed = opts.sarif
-	dopts := driver.Options{Patterns: patterns, Tests: opts.tests, ToolID: toolID(analyzers)}
+	dopts := driver.Options{Patterns: patterns, Tests: opts.tests && reportsInTests(analyzers), ToolID: toolID(analyzers)}
 	if opts.cache != "off" {
 		dopts.Cache = opts.cache
 	}

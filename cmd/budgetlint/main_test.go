@@ -97,6 +97,19 @@ func TestStandaloneFlagAndSelection(t *testing.T) {
 	}
 }
 
+// Test files are loaded only when a pass is told to report in them: by
+// default the test variant of svc would be analysed for nothing.
+func TestTestsLoadedOnlyWhenReported(t *testing.T) {
+	_, stats, _ := runIn(t, vetModule(t), binary, "-cache=off", "-v", "./svc")
+	if !strings.Contains(stats, " 2 analysed") {
+		t.Errorf("by default, want svc and helpers analysed, without tests: %s", stats)
+	}
+	_, stats, _ = runIn(t, vetModule(t), binary, "-cache=off", "-v", "-ctxbackground.tests", "./svc")
+	if strings.Contains(stats, " 2 analysed") {
+		t.Errorf("with -ctxbackground.tests, want the test variant analysed too: %s", stats)
+	}
+}
+
 // TestCache checks that a second run on unchanged code reads the cache and
 // prints the same findings, and that an edit invalidates the edited
 // package and those that import it.
