@@ -776,7 +776,7 @@ func (b *bench) verdicts(w io.Writer, target string) {
 		}
 		fmt.Fprintf(w, "| %s | %s | %.2f× | %.2f× | %.2f× | %s | %s |\n", target, what, cpu, wall, rss, goal, verdict)
 	}
-	speedup := func(what string, slow, fast side) {
+	speedup := func(what string, slow, fast side, judged bool) {
 		s := b.find(target, slow.tool, slow.gocache, slow.results)
 		f := b.find(target, fast.tool, fast.gocache, fast.results)
 		if s == nil || f == nil {
@@ -784,11 +784,14 @@ func (b *bench) verdicts(w io.Writer, target string) {
 		}
 		cpu := s.median(cpuOf) / f.median(cpuOf)
 		wall := s.median(wallOf) / f.median(wallOf)
-		verdict := "no"
-		if cpu >= 5 && wall >= 5 {
-			verdict = "yes"
+		goal, verdict := "", ""
+		if judged {
+			goal, verdict = "≥ 5× faster", "no"
+			if cpu >= 5 && wall >= 5 {
+				verdict = "yes"
+			}
 		}
-		fmt.Fprintf(w, "| %s | %s | %.1f× faster | %.1f× faster | | ≥ 5× faster | %s |\n", target, what, cpu, wall, verdict)
+		fmt.Fprintf(w, "| %s | %s | %.1f× faster | %.1f× faster | | %s | %s |\n", target, what, cpu, wall, goal, verdict)
 	}
 	quarter := func(cpu, rss float64) bool { return cpu <= 0.25 && rss <= 0.25 }
 	within := func(cpu, _ float64) bool { return cpu <= 1.2 }
@@ -803,8 +806,12 @@ func (b *bench) verdicts(w io.Writer, target string) {
 	for _, state := range []string{cold, warm} {
 		ratio("go vet -vettool=budgetlint / go vet -vettool=noctx, GOCACHE "+state, side{toolVetBudgetlint, state, none}, side{toolVetNoctx, state, none}, "", nil)
 	}
-	speedup("budgetlint warm (second run) vs cold (both caches empty)", blCold, blWarm)
-	speedup("budgetlint warm vs results cold with GOCACHE warm", blFresh, blWarm)
+	// Issue 9's goal compares the second run with the first, on a machine
+	// where nothing is cached yet. Against a first run that finds the
+	// build cache filled, the floor is listing the packages (go list),
+	// which both runs pay: shown, not judged.
+	speedup("budgetlint warm (second run) vs cold (first run, both caches empty)", blCold, blWarm, true)
+	speedup("budgetlint warm vs results cold with GOCACHE warm", blFresh, blWarm, false)
 }
 
 // version is the @version of a pinned package.
