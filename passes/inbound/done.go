@@ -30,16 +30,40 @@ func (r *Result) afterDone(cur inspector.Cursor, owner ast.Node, src *Source) bo
 				return true
 			}
 		}
-		for _, s := range stmtList(p.Node()) {
-			if s == c.Node() {
-				break
-			}
-			if r.ensuresDone(s, src) {
-				return true
-			}
+		if pos := r.firstDone(p.Node(), src); pos.IsValid() && pos < c.Node().Pos() {
+			return true
 		}
 	}
 	return false
+}
+
+// firstDone returns the position of the first statement in the list n
+// holds that completes only once src's context is done, NoPos if none.
+// It is remembered: a function of 80,000 lines asked about at every call
+// would otherwise be scanned at every call. (Each list belongs to one
+// owner, so to one src.)
+func (r *Result) firstDone(n ast.Node, src *Source) token.Pos {
+	list := stmtList(n)
+	if len(list) == 0 {
+		return token.NoPos
+	}
+	r.doneMu.Lock()
+	defer r.doneMu.Unlock()
+	if pos, ok := r.doneAt[n]; ok {
+		return pos
+	}
+	pos := token.NoPos
+	for _, s := range list {
+		if r.ensuresDone(s, src) {
+			pos = s.Pos()
+			break
+		}
+	}
+	if r.doneAt == nil {
+		r.doneAt = map[ast.Node]token.Pos{}
+	}
+	r.doneAt[n] = pos
+	return pos
 }
 
 func stmtList(n ast.Node) []ast.Stmt {

@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -202,6 +203,9 @@ type Result struct {
 	contexts bool
 	info     *types.Info
 	iface    *types.Interface
+
+	doneMu sync.Mutex // the passes that share the result may run at once
+	doneAt map[ast.Node]token.Pos
 }
 
 // Func returns what is known about a *ast.FuncDecl or *ast.FuncLit.
