@@ -130,19 +130,55 @@ func (r *Result) leaves(list []ast.Stmt) bool {
 		return r.leaves([]ast.Stmt{s.Else})
 	case *ast.ExprStmt:
 		call, ok := ast.Unparen(s.X).(*ast.CallExpr)
-		if !ok {
-			return false
-		}
-		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
-			if b, ok := r.info.Uses[id].(*types.Builtin); ok && b.Name() == "panic" {
-				return true
-			}
-		}
-		return ctxapi.IsCallTo(r.info, call, "os", "Exit") || ctxapi.IsCallTo(r.info, call, "runtime", "Goexit") ||
-			ctxapi.IsCallTo(r.info, call, "log", "Fatal") || ctxapi.IsCallTo(r.info, call, "log", "Fatalf") ||
-			ctxapi.IsCallTo(r.info, call, "log", "Fatalln")
+		return ok && (r.isExit(call) || r.neverReturns(call))
 	}
 	return false
+}
+
+// isExit reports whether call panics or ends the goroutine or the process.
+func (r *Result) isExit(call *ast.CallExpr) bool {
+	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+		if b, ok := r.info.Uses[id].(*types.Builtin); ok && b.Name() == "panic" {
+			return true
+		}
+	}
+	info := r.info
+	return ctxapi.IsCallTo(info, call, "os", "Exit") || ctxapi.IsCallTo(info, call, "runtime", "Goexit") ||
+		ctxapi.IsCallTo(info, call, "log", "Fatal") || ctxapi.IsCallTo(info, call, "log", "Fatalf") ||
+		ctxapi.IsCallTo(info, call, "log", "Fatalln")
+}
+
+// neverReturns reports whether call is to a function of this package with
+// no return statement whose body ends in a panic or an exit: a helper
+// that logs and dies (log.Fatalf at its end).
+func (r *Result) neverReturns(call *ast.CallExpr) bool {
+	fn := ctxapi.Callee(r.info, call)
+	if fn == nil {
+		return false
+	}
+	decl := r.decls[fn]
+	if decl == nil || decl.Body == nil || len(decl.Body.List) == 0 {
+		return false
+	}
+	returns := false
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.ReturnStmt:
+			returns = true
+		case *ast.FuncLit:
+			return false
+		}
+		return !returns
+	})
+	if returns {
+		return false
+	}
+	last, ok := decl.Body.List[len(decl.Body.List)-1].(*ast.ExprStmt)
+	if !ok {
+		return false
+	}
+	c, ok := ast.Unparen(last.X).(*ast.CallExpr)
+	return ok && r.isExit(c)
 }
 
 // receivesDone reports whether a select case's communication receives

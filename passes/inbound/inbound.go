@@ -203,6 +203,7 @@ type Result struct {
 	contexts bool
 	info     *types.Info
 	iface    *types.Interface
+	decls    map[*types.Func]*ast.FuncDecl // the package's functions, for neverReturns
 
 	doneMu sync.Mutex // the passes that share the result may run at once
 	doneAt map[ast.Node]token.Pos
@@ -269,6 +270,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	res.contexts = true
 	res.info, res.iface = pass.TypesInfo, iface
+	res.decls = map[*types.Func]*ast.FuncDecl{}
 	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	for _, file := range pass.Files {
 		tf := pass.Fset.File(file.Pos())
@@ -295,6 +297,11 @@ func run(pass *analysis.Pass) (any, error) {
 				res.onPath++
 			}
 			res.funcs[fn.Node] = fn
+			if decl, ok := fn.Node.(*ast.FuncDecl); ok {
+				if obj, ok := pass.TypesInfo.Defs[decl.Name].(*types.Func); ok {
+					res.decls[obj] = decl
+				}
+			}
 		}
 	}
 	return res, nil

@@ -201,3 +201,34 @@ func Branches(ctx context.Context, debug bool, results chan int) error {
 	probe() // want `inbound ctx`
 	return nil
 }
+
+// A helper that dies at its end never returns to what follows its call.
+func dieHanging(why string) {
+	if why == "" {
+		why = "unknown"
+	}
+	panic(why)
+}
+
+// A helper that may return does.
+func maybeDie(why string) {
+	if why == "" {
+		return
+	}
+	panic(why)
+}
+
+func Dying(ctx context.Context, results chan int) {
+	select {
+	case <-results:
+		dieHanging("stuck")
+	case <-ctx.Done():
+	}
+	probe() // want `inbound ctx detached`
+	select {
+	case <-results:
+		maybeDie("stuck")
+	case <-ctx.Done():
+	}
+	probe() // want `inbound ctx`
+}
