@@ -145,6 +145,9 @@ func RootPassedOn(info *types.Info, body inspector.Cursor) *ast.CallExpr {
 			if IsFreshRoot(info, n) || IsDerivation(info, n) {
 				return true
 			}
+			if isRequestClone(info, n) {
+				return true
+			}
 			var sig *types.Signature
 			if t := info.TypeOf(n.Fun); t != nil { // nil when the callee does not type-check
 				sig, _ = t.Underlying().(*types.Signature)
@@ -161,6 +164,27 @@ func RootPassedOn(info *types.Info, body inspector.Cursor) *ast.CallExpr {
 		return true
 	})
 	return found
+}
+
+// isRequestClone reports whether call is (*http.Request).Clone: a deep
+// copy whose context argument the API demands, often a placeholder
+// (req.Clone(context.TODO())) replaced when the copy is built or sent, as
+// the AWS SDK's smithy-go does. The copy is no work done under the root.
+func isRequestClone(info *types.Info, call *ast.CallExpr) bool {
+	fn := Callee(info, call)
+	if fn == nil || fn.Name() != "Clone" || fn.Pkg() == nil || fn.Pkg().Path() != "net/http" {
+		return false
+	}
+	recv := fn.Type().(*types.Signature).Recv()
+	if recv == nil {
+		return false
+	}
+	ptr, ok := recv.Type().(*types.Pointer)
+	if !ok {
+		return false
+	}
+	named, ok := ptr.Elem().(*types.Named)
+	return ok && named.Obj().Name() == "Request"
 }
 
 func taint(info *types.Info, tainted map[*types.Var]*ast.CallExpr, lhs, rhs []ast.Expr, rootOf func(ast.Expr) *ast.CallExpr) {

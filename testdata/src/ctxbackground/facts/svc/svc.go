@@ -24,6 +24,11 @@ func (s *Service) Get(ctx context.Context) error {
 	return local(s.cache) // want `pass ctx`
 }
 
+// A request copied with a placeholder context and built with ctx.
+func (s *Service) Send(ctx context.Context, req *helpers.Request) (*http.Response, error) {
+	return http.DefaultClient.Do(req.Copy().Build(ctx))
+}
+
 // Off the request path: calls to rooting helpers are fine here.
 func Startup(c *helpers.Cache) error { // want Startup:"roots context.Background"
 	return helpers.Warm(c)
