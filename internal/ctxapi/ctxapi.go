@@ -280,3 +280,27 @@ func isContextLike(t types.Type) bool {
 	}
 	return true
 }
+
+// ContextError returns the name of the context error e refers to,
+// "Canceled" or "DeadlineExceeded" (context's errors, or gRPC's codes of
+// the same names), or "" if it names none.
+func ContextError(info *types.Info, e ast.Expr) string {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return ""
+	}
+	obj := info.Uses[sel.Sel]
+	if obj == nil || obj.Pkg() == nil {
+		return ""
+	}
+	switch obj.Pkg().Path() {
+	case "context", "google.golang.org/grpc/codes":
+	default:
+		return ""
+	}
+	switch obj.Name() {
+	case "Canceled", "DeadlineExceeded":
+		return obj.Name()
+	}
+	return ""
+}

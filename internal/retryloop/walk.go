@@ -6,6 +6,8 @@ import (
 	"go/token"
 	"go/types"
 	"strings"
+
+	"github.com/budgetlint/budgetlint/internal/ctxapi"
 )
 
 // A fork is one assumption about how the candidate call turned out. The
@@ -886,20 +888,7 @@ func (w *walker) isStatus(e ast.Expr) bool {
 // cancelKind says which context error e names: context.Canceled or
 // DeadlineExceeded, or gRPC's codes.Canceled or DeadlineExceeded.
 func cancelKind(info *types.Info, e ast.Expr) fork {
-	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
-	if !ok {
-		return notYet
-	}
-	obj := info.Uses[sel.Sel]
-	if obj == nil || obj.Pkg() == nil {
-		return notYet
-	}
-	switch obj.Pkg().Path() {
-	case "context", "google.golang.org/grpc/codes":
-	default:
-		return notYet
-	}
-	switch obj.Name() {
+	switch ctxapi.ContextError(info, e) {
 	case "Canceled":
 		return canceled
 	case "DeadlineExceeded":

@@ -755,14 +755,27 @@ func (c *checker) loopChecksContext(cur inspector.Cursor) bool {
 }
 
 // checksContext reports whether the loop at cur (its condition included)
-// asks a context whether it is done: Err(), Done(), Deadline() or
-// context.Cause.
+// asks a context whether it is done: Err(), Done(), Deadline(),
+// context.Cause, or an error compared with context.Canceled or
+// DeadlineExceeded.
 func (c *checker) checksContext(loop inspector.Cursor) bool {
-	for n := range loop.Preorder((*ast.CallExpr)(nil)) {
-		call := n.Node().(*ast.CallExpr)
-		if c.isContextMethod(call, "Err") || c.isContextMethod(call, "Done") || c.isContextMethod(call, "Deadline") ||
-			ctxapi.IsCallTo(c.pass.TypesInfo, call, "context", "Cause") {
-			return true
+	info := c.pass.TypesInfo
+	for n := range loop.Preorder((*ast.CallExpr)(nil), (*ast.BinaryExpr)(nil)) {
+		switch n := n.Node().(type) {
+		case *ast.CallExpr:
+			if c.isContextMethod(n, "Err") || c.isContextMethod(n, "Done") || c.isContextMethod(n, "Deadline") ||
+				ctxapi.IsCallTo(info, n, "context", "Cause") {
+				return true
+			}
+			// errors.Is(err, context.Canceled): the loop asks whether a
+			// call it made ended because the context did.
+			if ctxapi.IsCallTo(info, n, "errors", "Is") && len(n.Args) == 2 && ctxapi.ContextError(info, n.Args[1]) != "" {
+				return true
+			}
+		case *ast.BinaryExpr:
+			if (n.Op == token.EQL || n.Op == token.NEQ) && (ctxapi.ContextError(info, n.X) != "" || ctxapi.ContextError(info, n.Y) != "") {
+				return true
+			}
 		}
 	}
 	return false

@@ -252,3 +252,35 @@ func (w *Worker) ReuseNoContext(ctx context.Context, id string) {
 	}()
 	_, _ = w.jobs.Get(ctx, id)
 }
+
+func watch(ctx context.Context, etag string) (string, error) { return etag, ctx.Err() }
+
+// A watch loop that stops once its call fails because ctx ended: it asks
+// the error, not the context, but it does ask.
+func (w *Worker) Subscribe(ctx context.Context, changed func(string)) error {
+	etag := ""
+	for {
+		next, err := watch(ctx, etag)
+		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+			return err
+		}
+		if err != nil {
+			time.Sleep(5 * time.Second)
+			continue
+		}
+		etag = next
+		changed(etag)
+	}
+}
+
+// The same with a comparison.
+func (w *Worker) SubscribeCompare(ctx context.Context, changed func(string)) error {
+	for {
+		next, err := watch(ctx, "")
+		if err == context.Canceled {
+			return err
+		}
+		changed(next)
+		time.Sleep(time.Second)
+	}
+}
