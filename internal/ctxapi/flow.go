@@ -104,7 +104,9 @@ func SyncCalls(body inspector.Cursor) iter.Seq[*ast.CallExpr] {
 // RootPassedOn returns the fresh root (context.Background() or TODO()) that
 // the body passes to a call taking a context, directly, through a local
 // variable, or through contexts derived from it; nil if there is none.
-// Closures and go statements are not followed.
+// Closures and go statements are not followed, nor calls whose result is
+// kept in a field or a package variable (long-lived state built on
+// purpose from a root), nor (*http.Request).Clone.
 func RootPassedOn(info *types.Info, body inspector.Cursor) *ast.CallExpr {
 	tainted := map[*types.Var]*ast.CallExpr{}
 	// rootOf returns the fresh root an expression stands for.
@@ -126,6 +128,7 @@ func RootPassedOn(info *types.Info, body inspector.Cursor) *ast.CallExpr {
 		return nil
 	}
 	var found *ast.CallExpr
+	kept := map[*ast.CallExpr]bool{} // calls whose result is stored beyond the function
 	body.Inspect([]ast.Node{(*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.CallExpr)(nil), (*ast.FuncLit)(nil), (*ast.GoStmt)(nil)}, func(c inspector.Cursor) bool {
 		if found != nil {
 			return false
@@ -135,6 +138,13 @@ func RootPassedOn(info *types.Info, body inspector.Cursor) *ast.CallExpr {
 			return false
 		case *ast.AssignStmt:
 			taint(info, tainted, n.Lhs, n.Rhs, rootOf)
+			if len(n.Lhs) == len(n.Rhs) {
+				for i, l := range n.Lhs {
+					if call, ok := ast.Unparen(n.Rhs[i]).(*ast.CallExpr); ok && isLongLived(info, l) {
+						kept[call] = true
+					}
+				}
+			}
 		case *ast.ValueSpec:
 			lhs := make([]ast.Expr, len(n.Names))
 			for i, id := range n.Names {
@@ -145,7 +155,7 @@ func RootPassedOn(info *types.Info, body inspector.Cursor) *ast.CallExpr {
 			if IsFreshRoot(info, n) || IsDerivation(info, n) {
 				return true
 			}
-			if isRequestClone(info, n) {
+			if isRequestClone(info, n) || kept[n] {
 				return true
 			}
 			var sig *types.Signature
@@ -164,6 +174,27 @@ func RootPassedOn(info *types.Info, body inspector.Cursor) *ast.CallExpr {
 		return true
 	})
 	return found
+}
+
+// isLongLived reports whether e, assigned to, is a struct field or a
+// package-level variable: what is built from a root and kept there (a
+// lazily made client, p.keys = NewRemoteKeySet(ctx, url)) outlives any
+// one caller on purpose.
+func isLongLived(info *types.Info, e ast.Expr) bool {
+	var id *ast.Ident
+	switch e := ast.Unparen(e).(type) {
+	case *ast.SelectorExpr:
+		if sel := info.Selections[e]; sel != nil {
+			return sel.Kind() == types.FieldVal
+		}
+		id = e.Sel // a qualified package-level variable
+	case *ast.Ident:
+		id = e
+	default:
+		return false
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	return ok && !v.IsField() && v.Pkg() != nil && v.Parent() == v.Pkg().Scope()
 }
 
 // isRequestClone reports whether call is (*http.Request).Clone: a deep

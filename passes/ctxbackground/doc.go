@@ -29,6 +29,11 @@
 //		cache.Warm() // Warm calls db.QueryContext(context.Background(), ...)
 //	}
 //
+// A function does not count as rooting its context when the root only
+// builds state kept in a field or package variable (a client made on
+// first use, p.keys = NewKeySet(ctx, url)), or is the placeholder that
+// (*http.Request).Clone demands.
+//
 // Left alone: code off the request path (main, init, package variables,
 // functions without an inbound context), tests, a root used inside a go or
 // defer statement (deliberately detached work, or cleanup that must not

@@ -18,3 +18,36 @@ func (r *Request) Copy() *Request {
 
 // Build gives the request its context.
 func (r *Request) Build(ctx context.Context) *http.Request { return r.Request.WithContext(ctx) }
+
+// KeySet refreshes keys in the background for as long as it lives.
+type KeySet struct{ ctx context.Context }
+
+func NewKeySet(ctx context.Context, url string) *KeySet { return &KeySet{ctx: ctx} }
+
+// Provider makes its key set on first use and keeps it: the key set
+// outlives any one request on purpose.
+type Provider struct{ keys *KeySet }
+
+func (p *Provider) Keys() *KeySet {
+	if p.keys == nil {
+		ctx := context.Background()
+		p.keys = NewKeySet(ctx, "https://example.com/keys")
+	}
+	return p.keys
+}
+
+var defaultKeys *KeySet
+
+// DefaultKeys does the same with a package variable.
+func DefaultKeys() *KeySet {
+	if defaultKeys == nil {
+		defaultKeys = NewKeySet(context.Background(), "https://example.com/keys")
+	}
+	return defaultKeys
+}
+
+// FetchKeys builds one and uses it at once: the caller's deadline is lost.
+func FetchKeys() int { // want FetchKeys:"roots context.Background\\(\\) at request.go:51"
+	ks := NewKeySet(context.Background(), "https://example.com/keys")
+	return len(ks.ctx.Value("k").(string))
+}

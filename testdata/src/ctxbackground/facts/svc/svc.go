@@ -24,6 +24,13 @@ func (s *Service) Get(ctx context.Context) error {
 	return local(s.cache) // want `pass ctx`
 }
 
+// Long-lived state made on first use is not this request's work.
+func (s *Service) Verify(ctx context.Context, p *helpers.Provider) {
+	_ = p.Keys()
+	_ = helpers.DefaultKeys()
+	_ = helpers.FetchKeys() // want `FetchKeys starts a fresh context \(context.Background\(\) at request.go:51\)`
+}
+
 // A request copied with a placeholder context and built with ctx.
 func (s *Service) Send(ctx context.Context, req *helpers.Request) (*http.Response, error) {
 	return http.DefaultClient.Do(req.Copy().Build(ctx))
