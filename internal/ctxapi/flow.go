@@ -106,7 +106,8 @@ func SyncCalls(body inspector.Cursor) iter.Seq[*ast.CallExpr] {
 // variable, or through contexts derived from it; nil if there is none.
 // Closures and go statements are not followed, nor calls whose result is
 // kept in a field or a package variable (long-lived state built on
-// purpose from a root), nor (*http.Request).Clone.
+// purpose from a root), nor (*http.Request).Clone, nor a context used
+// after its cancel function was called (deliberately dead).
 func RootPassedOn(info *types.Info, body inspector.Cursor) *ast.CallExpr {
 	tainted := map[*types.Var]*ast.CallExpr{}
 	// rootOf returns the fresh root an expression stands for.
@@ -128,7 +129,8 @@ func RootPassedOn(info *types.Info, body inspector.Cursor) *ast.CallExpr {
 		return nil
 	}
 	var found *ast.CallExpr
-	kept := map[*ast.CallExpr]bool{} // calls whose result is stored beyond the function
+	kept := map[*ast.CallExpr]bool{}       // calls whose result is stored beyond the function
+	cancels := map[*types.Var]*types.Var{} // cancel function -> the context it cancels
 	body.Inspect([]ast.Node{(*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.CallExpr)(nil), (*ast.FuncLit)(nil), (*ast.GoStmt)(nil)}, func(c inspector.Cursor) bool {
 		if found != nil {
 			return false
@@ -138,6 +140,19 @@ func RootPassedOn(info *types.Info, body inspector.Cursor) *ast.CallExpr {
 			return false
 		case *ast.AssignStmt:
 			taint(info, tainted, n.Lhs, n.Rhs, rootOf)
+			// ctx, cancel := context.WithCancel(root): remember which
+			// context the cancel function ends.
+			if len(n.Lhs) == 2 && len(n.Rhs) == 1 {
+				if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok && IsDerivation(info, call) {
+					ctxID, _ := ast.Unparen(n.Lhs[0]).(*ast.Ident)
+					cancelID, _ := ast.Unparen(n.Lhs[1]).(*ast.Ident)
+					if ctxID != nil && cancelID != nil {
+						if cv, fv := identVar(info, ctxID), identVar(info, cancelID); cv != nil && fv != nil {
+							cancels[fv] = cv
+						}
+					}
+				}
+			}
 			if len(n.Lhs) == len(n.Rhs) {
 				for i, l := range n.Lhs {
 					if call, ok := ast.Unparen(n.Rhs[i]).(*ast.CallExpr); ok && isLongLived(info, l) {
@@ -154,6 +169,16 @@ func RootPassedOn(info *types.Info, body inspector.Cursor) *ast.CallExpr {
 		case *ast.CallExpr:
 			if IsFreshRoot(info, n) || IsDerivation(info, n) {
 				return true
+			}
+			// cancel() as a statement of its own, not deferred: the context
+			// is cancelled from here on, on purpose (pgx's die forces an
+			// immediate close with one); it carries no lost deadline.
+			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && len(n.Args) == 0 {
+				if _, isStmt := c.Parent().Node().(*ast.ExprStmt); isStmt {
+					if v, ok := info.Uses[id].(*types.Var); ok && cancels[v] != nil {
+						delete(tainted, cancels[v])
+					}
+				}
 			}
 			if isRequestClone(info, n) || kept[n] {
 				return true

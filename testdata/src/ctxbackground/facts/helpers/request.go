@@ -51,3 +51,23 @@ func FetchKeys() int { // want FetchKeys:"roots context.Background\\(\\) at requ
 	ks := NewKeySet(context.Background(), "https://example.com/keys")
 	return len(ks.ctx.Value("k").(string))
 }
+
+// Conn closes gracefully under a context, or at once under a cancelled one.
+type Conn struct{}
+
+func (c *Conn) Close(ctx context.Context) error { return ctx.Err() }
+
+// Die closes at once: a context cancelled before use asks for no grace,
+// so the caller's deadline has nothing to add.
+func (c *Conn) Die() {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	c.Close(ctx)
+}
+
+// Shut cancels only after the close, which ran under a fresh context.
+func (c *Conn) Shut() { // want Shut:"roots context.Background\\(\\) at request.go:70"
+	ctx, cancel := context.WithCancel(context.Background())
+	c.Close(ctx)
+	cancel()
+}

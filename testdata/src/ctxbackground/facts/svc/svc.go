@@ -28,6 +28,8 @@ func (s *Service) Get(ctx context.Context) error {
 func (s *Service) Verify(ctx context.Context, p *helpers.Provider) {
 	_ = p.Keys()
 	_ = helpers.DefaultKeys()
+	new(helpers.Conn).Die()
+	new(helpers.Conn).Shut() // want `Shut starts a fresh context \(context.Background\(\) at request.go:70\)`
 	_ = helpers.FetchKeys() // want `FetchKeys starts a fresh context \(context.Background\(\) at request.go:51\)`
 }
 
