@@ -304,3 +304,13 @@ func ContextError(info *types.Info, e ast.Expr) string {
 	}
 	return ""
 }
+
+// IsHTTPRequest reports whether t is *net/http.Request.
+func IsHTTPRequest(t types.Type) bool {
+	p, ok := types.Unalias(t).(*types.Pointer)
+	if !ok {
+		return false
+	}
+	named, ok := types.Unalias(p.Elem()).(*types.Named)
+	return ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == "net/http" && named.Obj().Name() == "Request"
+}

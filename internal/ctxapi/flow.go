@@ -153,9 +153,12 @@ func RootPassedOn(info *types.Info, body inspector.Cursor) *ast.CallExpr {
 					}
 				}
 			}
+			// What is built from a root and kept (a lazily made client,
+			// p.keys = NewRemoteKeySet(ctx, url)) outlives any one caller
+			// on purpose.
 			if len(n.Lhs) == len(n.Rhs) {
 				for i, l := range n.Lhs {
-					if call, ok := ast.Unparen(n.Rhs[i]).(*ast.CallExpr); ok && isLongLived(info, l) {
+					if call, ok := ast.Unparen(n.Rhs[i]).(*ast.CallExpr); ok && IsKept(info, l) {
 						kept[call] = true
 					}
 				}
@@ -201,11 +204,9 @@ func RootPassedOn(info *types.Info, body inspector.Cursor) *ast.CallExpr {
 	return found
 }
 
-// isLongLived reports whether e, assigned to, is a struct field or a
-// package-level variable: what is built from a root and kept there (a
-// lazily made client, p.keys = NewRemoteKeySet(ctx, url)) outlives any
-// one caller on purpose.
-func isLongLived(info *types.Info, e ast.Expr) bool {
+// IsKept reports whether e is a struct field or a package-level variable:
+// what is stored there outlives the call that stores it.
+func IsKept(info *types.Info, e ast.Expr) bool {
 	var id *ast.Ident
 	switch e := ast.Unparen(e).(type) {
 	case *ast.SelectorExpr:
@@ -228,19 +229,11 @@ func isLongLived(info *types.Info, e ast.Expr) bool {
 // the AWS SDK's smithy-go does. The copy is no work done under the root.
 func isRequestClone(info *types.Info, call *ast.CallExpr) bool {
 	fn := Callee(info, call)
-	if fn == nil || fn.Name() != "Clone" || fn.Pkg() == nil || fn.Pkg().Path() != "net/http" {
+	if fn == nil || fn.Name() != "Clone" {
 		return false
 	}
 	recv := fn.Type().(*types.Signature).Recv()
-	if recv == nil {
-		return false
-	}
-	ptr, ok := recv.Type().(*types.Pointer)
-	if !ok {
-		return false
-	}
-	named, ok := ptr.Elem().(*types.Named)
-	return ok && named.Obj().Name() == "Request"
+	return recv != nil && IsHTTPRequest(recv.Type())
 }
 
 func taint(info *types.Info, tainted map[*types.Var]*ast.CallExpr, lhs, rhs []ast.Expr, rootOf func(ast.Expr) *ast.CallExpr) {

@@ -574,21 +574,7 @@ func isPlaceholder(key string) bool {
 // field or a package-level variable.
 func (c *checker) isStored(e ast.Expr) bool {
 	info := c.pass.TypesInfo
-	switch e := ast.Unparen(e).(type) {
-	case *ast.SelectorExpr:
-		if s := info.Selections[e]; s != nil {
-			return s.Kind() == types.FieldVal && ctxapi.IsContext(s.Type(), c.iface)
-		}
-		return c.isPackageContext(e.Sel)
-	case *ast.Ident:
-		return c.isPackageContext(e)
-	}
-	return false
-}
-
-func (c *checker) isPackageContext(id *ast.Ident) bool {
-	v, ok := c.pass.TypesInfo.Uses[id].(*types.Var)
-	return ok && !v.IsField() && v.Pkg() != nil && v.Parent() == v.Pkg().Scope() && ctxapi.IsContext(v.Type(), c.iface)
+	return ctxapi.IsKept(info, e) && ctxapi.IsContext(info.TypeOf(e), c.iface)
 }
 
 // reachedThrough reports whether the stored context hangs off the inbound

@@ -341,22 +341,13 @@ func (c *checker) carriesContext(n ast.Node) bool {
 			if root, ok := ast.Unparen(a).(*ast.CallExpr); ok && ctxapi.IsFreshRoot(info, root) {
 				continue
 			}
-			if ctxapi.IsContext(t, c.iface) || isHTTPRequest(t) {
+			if ctxapi.IsContext(t, c.iface) || ctxapi.IsHTTPRequest(t) {
 				found = true
 			}
 		}
 		return !found
 	})
 	return found
-}
-
-func isHTTPRequest(t types.Type) bool {
-	p, ok := types.Unalias(t).(*types.Pointer)
-	if !ok {
-		return false
-	}
-	named, ok := types.Unalias(p.Elem()).(*types.Named)
-	return ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == "net/http" && named.Obj().Name() == "Request"
 }
 
 // inspectSync inspects n but not the functions started by go statements.
