@@ -82,20 +82,3 @@ var NoCancel = map[string]Replacement{
 	"net.LookupPort":               {Advice: "use {q}DefaultResolver.LookupPort({ctx}, ...)", Fix: "{q}DefaultResolver.LookupPort({ctx}, {args})"},
 	"net.LookupIP":                 {Advice: `use {q}DefaultResolver.LookupIP({ctx}, "ip", ...)`, Fix: `{q}DefaultResolver.LookupIP({ctx}, "ip", {0})`},
 }
-
-// ValuesOnly lists the packages whose context-taking variants carry values
-// (a trace ID, a logger), not cancellation: calling the plain form drops
-// nothing the caller could use to stop the work. log/slog is always one.
-var ValuesOnly = []string{
-	"log/slog",
-	"go.uber.org/zap",
-	"github.com/sirupsen/logrus",
-	"github.com/rs/zerolog",
-	"github.com/go-logr/logr",
-	"k8s.io/klog",
-	"github.com/uptrace/opentelemetry-go-extra/otelzap",
-	"github.com/hashicorp/go-hclog",
-	"github.com/apex/log",
-	"github.com/inconshreveable/log15",
-	"github.com/go-kit/log",
-}

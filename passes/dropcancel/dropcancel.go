@@ -57,36 +57,11 @@ func (l *pathList) Set(s string) error {
 // valuesOnly reports whether the package's context variants only carry
 // values (loggers).
 func valuesOnly(path string) bool {
-	for _, list := range [][]string{knowledge.ValuesOnly, exclude} {
-		for _, p := range list {
-			if path == p || strings.HasPrefix(path, p+"/") {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// logLevels are the method names of logging APIs; a wrapper logger defined
-// in the analysed code has InfoContext beside Info for the same reason
-// slog does.
-var logLevels = map[string]bool{
-	"Debug": true, "Info": true, "Warn": true, "Warning": true, "Error": true,
-	"Fatal": true, "Panic": true, "Trace": true, "Notice": true, "Critical": true,
-	"Log": true, "Print": true,
+	return knowledge.InPackages(path, knowledge.ValuesOnly, exclude)
 }
 
 func isLogging(fn *types.Func) bool {
-	if valuesOnly(fn.Pkg().Path()) {
-		return true
-	}
-	name := strings.TrimSuffix(strings.TrimSuffix(fn.Name(), "Context"), "With")
-	for _, suffix := range []string{"", "f", "ln", "w", "S"} {
-		if base, ok := strings.CutSuffix(name, suffix); ok && logLevels[base] {
-			return true
-		}
-	}
-	return false
+	return valuesOnly(fn.Pkg().Path()) || knowledge.IsLogName(fn.Name())
 }
 
 // callee is what the pass knows about one function, computed once.

@@ -1,0 +1,426 @@
+package ctxuse
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"reflect"
+	"slices"
+	"strings"
+	"sync"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/budgetlint/budgetlint/internal/ctxapi"
+	"github.com/budgetlint/budgetlint/internal/knowledge"
+)
+
+var Analyzer = &analysis.Analyzer{
+	Name:             "ctxuse",
+	Doc:              "learn what functions do with the context and values they are given: observe its cancellation, check it, launch a function, attach a context to a request",
+	URL:              "https://pkg.go.dev/github.com/budgetlint/budgetlint/passes/ctxuse",
+	Requires:         []*analysis.Analyzer{inspect.Analyzer},
+	Run:              run,
+	RunDespiteErrors: true,
+	ResultType:       reflect.TypeFor[*Result](),
+	FactTypes:        []analysis.Fact{new(Fact)},
+}
+
+// Fact records, by parameter index (the receiver not counted), what a
+// function does with its arguments where that differs from what an unknown
+// function is assumed to do (observe every context, check none, launch
+// nothing, attach nothing). Functions with nothing to say get no fact.
+type Fact struct {
+	Ignores  []int // context parameters that reach nothing observing cancellation
+	Checks   []int // context parameters whose cancellation it checks and reports
+	Launches []int // function parameters it runs in a go statement
+	Attaches []int // *http.Request parameters it gives a context before use
+	Module   string
+}
+
+func (*Fact) AFact() {}
+
+func (f *Fact) String() string {
+	var parts []string
+	for _, p := range []struct {
+		name string
+		idx  []int
+	}{{"ignores", f.Ignores}, {"checks", f.Checks}, {"launches", f.Launches}, {"attaches", f.Attaches}} {
+		if len(p.idx) > 0 {
+			parts = append(parts, fmt.Sprintf("%s %v", p.name, p.idx))
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+func (f *Fact) empty() bool {
+	return len(f.Ignores)+len(f.Checks)+len(f.Launches)+len(f.Attaches) == 0
+}
+
+// Result answers, for one package, what a call does with its arguments
+// and whether a context value reaches cancellation.
+type Result struct {
+	info   *types.Info
+	pkg    *types.Package
+	iface  *types.Interface
+	module string
+	pass   *analysis.Pass
+	decls  map[*types.Func]inspector.Cursor // the package's function declarations
+	// uses holds, per local variable of interest (contexts, functions,
+	// requests), the cursors of the identifiers that read it.
+	uses map[*types.Var][]inspector.Cursor
+
+	mu       sync.Mutex // the passes sharing the result may ask at once
+	facts    map[*types.Func]*Fact
+	observed map[*types.Var]state
+}
+
+type state uint8
+
+const (
+	unknown state = iota
+	computing
+	no
+	yes
+)
+
+func run(pass *analysis.Pass) (any, error) {
+	r := &Result{
+		info:     pass.TypesInfo,
+		pkg:      pass.Pkg,
+		pass:     pass,
+		iface:    ctxapi.ContextInterface(pass.Pkg),
+		decls:    map[*types.Func]inspector.Cursor{},
+		uses:     map[*types.Var][]inspector.Cursor{},
+		facts:    map[*types.Func]*Fact{},
+		observed: map[*types.Var]state{},
+	}
+	if pass.Module != nil {
+		r.module = pass.Module.Path
+	}
+	if r.iface == nil {
+		return r, nil // no context can appear here, nor a request
+	}
+	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	for cur := range insp.Root().Preorder((*ast.FuncDecl)(nil), (*ast.Ident)(nil)) {
+		switch n := cur.Node().(type) {
+		case *ast.FuncDecl:
+			if fn, ok := pass.TypesInfo.Defs[n.Name].(*types.Func); ok && n.Body != nil {
+				r.decls[fn] = cur
+			}
+		case *ast.Ident:
+			if v, ok := pass.TypesInfo.Uses[n].(*types.Var); ok && r.interesting(v) && !isWrite(cur) {
+				r.uses[v] = append(r.uses[v], cur)
+			}
+		}
+	}
+	if ctxapi.IsStdlib(pass.Pkg.Path()) {
+		return r, nil // facts never flow through the standard library
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for fn := range r.decls {
+		if f := r.local(fn); !f.empty() && fn.Exported() {
+			pass.ExportObjectFact(fn, f)
+		}
+	}
+	return r, nil
+}
+
+// interesting reports whether v is a local variable or parameter whose
+// uses the analysis follows.
+func (r *Result) interesting(v *types.Var) bool {
+	if v.IsField() || v.Pkg() != r.pkg || v.Parent() == r.pkg.Scope() {
+		return false
+	}
+	t := v.Type()
+	if _, ok := t.Underlying().(*types.Signature); ok {
+		return true
+	}
+	return ctxapi.IsHTTPRequest(t) || ctxapi.IsContext(t, r.iface)
+}
+
+// isWrite reports whether the identifier at cur is the target of an
+// assignment (ctx = ..., ctx, cancel := ...), not a read of it.
+func isWrite(cur inspector.Cursor) bool {
+	as, ok := cur.Parent().Node().(*ast.AssignStmt)
+	return ok && slices.Contains(as.Lhs, ast.Expr(cur.Node().(*ast.Ident)))
+}
+
+// Observes reports whether a context passed as the i-th argument of call
+// can reach cancellation. What is not known observes.
+func (r *Result) Observes(call *ast.CallExpr, i int) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.argObserves(call, i, nil)
+}
+
+// ValueObserved reports whether the context value of the expression at cur
+// (a fresh root, a variable) reaches something that observes cancellation
+// in its function: a Done, Err or Deadline, a callee that may observe it,
+// or a place the analysis cannot follow (a field, a return).
+func (r *Result) ValueObserved(cur inspector.Cursor) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.useObserves(cur)
+}
+
+// IsCheck reports whether call hands a context to a function that checks
+// its cancellation and reports it (returns ctx.Err(), or returns from a
+// case <-ctx.Done()): in a loop, such a call is a context check.
+func (r *Result) IsCheck(call *ast.CallExpr) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	f, idx := r.callFact(call)
+	if f == nil {
+		return false
+	}
+	for i := range call.Args {
+		if slices.Contains(f.Checks, idx(i)) {
+			return true
+		}
+	}
+	return false
+}
+
+// Launches reports whether the callee of call runs its i-th argument, a
+// function, in a goroutine of its own.
+func (r *Result) Launches(call *ast.CallExpr, i int) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	f, idx := r.callFact(call)
+	return f != nil && slices.Contains(f.Launches, idx(i))
+}
+
+// Attaches reports whether the callee of call gives its i-th argument, an
+// *http.Request, a context before it uses it.
+func (r *Result) Attaches(call *ast.CallExpr, i int) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	f, idx := r.callFact(call)
+	return f != nil && slices.Contains(f.Attaches, idx(i))
+}
+
+// callFact returns the fact of the function call invokes, nil if it is
+// unknown, and a mapping from argument to parameter index.
+func (r *Result) callFact(call *ast.CallExpr) (*Fact, func(int) int) {
+	fn := ctxapi.Callee(r.info, call)
+	if fn == nil {
+		return nil, nil
+	}
+	f := r.factOf(fn)
+	if f == nil {
+		return nil, nil
+	}
+	sig := fn.Type().(*types.Signature)
+	return f, func(i int) int {
+		if sig.Variadic() && i >= sig.Params().Len()-1 {
+			return sig.Params().Len() - 1
+		}
+		return i
+	}
+}
+
+// factOf returns what is known of fn: computed here for the package's own
+// functions, imported for the module's others; nil when unknown.
+func (r *Result) factOf(fn *types.Func) *Fact {
+	fn = fn.Origin()
+	if fn.Pkg() == nil {
+		return nil
+	}
+	if fn.Pkg() == r.pkg {
+		if _, ok := r.decls[fn]; !ok {
+			return nil // an interface method, or a body written elsewhere
+		}
+		return r.local(fn)
+	}
+	if ctxapi.IsStdlib(fn.Pkg().Path()) || r.pass == nil {
+		return nil
+	}
+	f := new(Fact)
+	if r.pass.ImportObjectFact(fn, f) && f.Module == r.module {
+		return f
+	}
+	return nil
+}
+
+// local computes the fact of one of the package's functions.
+func (r *Result) local(fn *types.Func) *Fact {
+	if f, ok := r.facts[fn]; ok {
+		return f
+	}
+	cur := r.decls[fn]
+	decl := cur.Node().(*ast.FuncDecl)
+	params := fn.Type().(*types.Signature).Params()
+	body, _ := cur.FindNode(decl.Body)
+	// While it is computed, a recursive call is taken to observe nothing:
+	// what the function does elsewhere decides.
+	provisional := &Fact{Module: r.module}
+	for i := range params.Len() {
+		if ctxapi.IsContext(params.At(i).Type(), r.iface) {
+			provisional.Ignores = append(provisional.Ignores, i)
+		}
+	}
+	r.facts[fn] = provisional
+	f := &Fact{Module: r.module}
+	defer func() { r.facts[fn] = f }()
+	for i := range params.Len() {
+		p := params.At(i)
+		t := p.Type()
+		switch {
+		case ctxapi.IsContext(t, r.iface):
+			if !r.varObserves(p) {
+				f.Ignores = append(f.Ignores, i)
+			} else if r.checks(fn, body, p) {
+				f.Checks = append(f.Checks, i)
+			}
+		case ctxapi.IsHTTPRequest(t):
+			if r.attaches(p) {
+				f.Attaches = append(f.Attaches, i)
+			}
+		default:
+			if _, ok := t.Underlying().(*types.Signature); ok && r.launches(cur, p) {
+				f.Launches = append(f.Launches, i)
+			}
+		}
+	}
+	return f
+}
+
+// varObserves reports whether the context held by v reaches cancellation.
+func (r *Result) varObserves(v *types.Var) bool {
+	switch r.observed[v] {
+	case yes:
+		return true
+	case no, computing:
+		return false
+	}
+	r.observed[v] = computing
+	result := false
+	for _, cur := range r.uses[v] {
+		if r.useObserves(cur) {
+			result = true
+			break
+		}
+	}
+	r.observed[v] = no
+	if result {
+		r.observed[v] = yes
+	}
+	return result
+}
+
+// useObserves reports whether the context that the expression at cur
+// yields reaches cancellation through the way it is used there.
+func (r *Result) useObserves(cur inspector.Cursor) bool {
+	parent, child := ctxapi.Unparen(cur)
+	switch p := parent.Node().(type) {
+	case *ast.SelectorExpr:
+		return p.Sel.Name != "Value" // Done, Err, Deadline, or a method of its own
+	case *ast.CallExpr:
+		if i := slices.Index(p.Args, ast.Expr(child.(ast.Expr))); i >= 0 {
+			return r.argObserves(p, i, &parent)
+		}
+		return true
+	case *ast.AssignStmt:
+		i := slices.Index(p.Rhs, ast.Expr(child.(ast.Expr)))
+		if i < 0 {
+			return true
+		}
+		if len(p.Lhs) != len(p.Rhs) {
+			i = 0
+		}
+		return r.targetObserves(p.Lhs[i])
+	case *ast.ValueSpec:
+		i := slices.Index(p.Values, ast.Expr(child.(ast.Expr)))
+		if i < 0 || len(p.Names) == 0 {
+			return true
+		}
+		if len(p.Names) != len(p.Values) {
+			i = 0
+		}
+		return r.targetObserves(p.Names[i])
+	case *ast.BinaryExpr:
+		return p.Op != token.EQL && p.Op != token.NEQ // ctx != nil reads nothing
+	}
+	return true // returned, stored, sent: it may be observed elsewhere
+}
+
+// targetObserves follows a context assigned to lhs: a local variable is
+// followed, the blank identifier drops it, anything else (a field, a
+// package variable, an element) keeps it where it may be observed.
+func (r *Result) targetObserves(lhs ast.Expr) bool {
+	id, ok := ast.Unparen(lhs).(*ast.Ident)
+	if !ok {
+		return true
+	}
+	if id.Name == "_" {
+		return false
+	}
+	obj := r.info.Defs[id]
+	if obj == nil {
+		obj = r.info.Uses[id]
+	}
+	v, ok := obj.(*types.Var)
+	if !ok || !r.interesting(v) {
+		return true
+	}
+	return r.varObserves(v)
+}
+
+// argObserves reports whether a context passed as the i-th argument of
+// call reaches cancellation; at is the call's cursor, when known, to
+// follow a derived context.
+func (r *Result) argObserves(call *ast.CallExpr, i int, at *inspector.Cursor) bool {
+	if ctxapi.IsDerivation(r.info, call) && i == 0 {
+		if ctxapi.IsWithoutCancel(r.info, call) {
+			return false // the child keeps only the values
+		}
+		if at == nil {
+			return true
+		}
+		return r.useObserves(*at) // the child carries the parent's cancellation
+	}
+	fn := ctxapi.Callee(r.info, call)
+	if fn == nil {
+		return !knowledge.IsLogName(calleeName(call)) // a function value: a logger by its name
+	}
+	if fn.Pkg() != nil && knowledge.InPackages(fn.Pkg().Path(), knowledge.ValuesOnly) {
+		if at != nil && returnsContext(fn) {
+			return r.useObserves(*at) // ctx, span := tracer.Start(ctx, ...): derived
+		}
+		return false
+	}
+	f := r.factOf(fn)
+	if f == nil {
+		return !knowledge.IsLogName(fn.Name()) // unknown: it observes, unless a logger
+	}
+	sig := fn.Type().(*types.Signature)
+	idx := i
+	if sig.Variadic() && i >= sig.Params().Len()-1 {
+		idx = sig.Params().Len() - 1
+	}
+	return !slices.Contains(f.Ignores, idx)
+}
+
+// calleeName is the name a call through a function value goes by
+// (s.logf, debugf), empty when it has none.
+func calleeName(call *ast.CallExpr) string {
+	switch f := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		return f.Name
+	case *ast.SelectorExpr:
+		return f.Sel.Name
+	}
+	return ""
+}
+
+// returnsContext reports whether fn's first result is a context.
+func returnsContext(fn *types.Func) bool {
+	res := fn.Type().(*types.Signature).Results()
+	return res.Len() > 0 && ctxapi.IsContextType(res.At(0).Type())
+}

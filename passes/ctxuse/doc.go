@@ -1,0 +1,31 @@
+// Package ctxuse defines an Analyzer that learns what each function does
+// with what its caller hands it, so that every pass can tell a lost
+// deadline that matters from one that costs nothing.
+//
+// # Analyzer ctxuse
+//
+// ctxuse: learn what functions do with the context and values they are given
+//
+// For every function it records, as a fact other packages of the module
+// import:
+//
+//   - which context parameters reach nothing that observes cancellation:
+//     no Done, Err or Deadline, no select on them, no call outside the
+//     analysed code, no interface or function-value call, and no callee
+//     whose own fact says it observes. Reading values (ctx.Value, a logger
+//     built from ctx) is not observing. A fresh root handed only to such a
+//     parameter loses nothing;
+//   - which context parameters it checks and reports on: it returns the
+//     answer of ctx.Err(), or returns from a case <-ctx.Done() or an if on
+//     ctx.Err(). A call to it in a loop is a context check;
+//   - which function parameters it launches in a go statement (safeGo(f), a
+//     pool's Go): the function handed to it is detached work;
+//   - which *http.Request parameters it gives a context (req.WithContext,
+//     req.Clone) before using them: a request handed to it keeps the
+//     caller's signal.
+//
+// Facts flow only within one module, as ctxbackground's do: a dependency's
+// code, the standard library included, is unknown and assumed to observe.
+// The analyzer reports nothing; its Result answers these questions for the
+// passes.
+package ctxuse

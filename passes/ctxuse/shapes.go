@@ -1,0 +1,198 @@
+package ctxuse
+
+import (
+	"go/ast"
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/budgetlint/budgetlint/internal/ctxapi"
+)
+
+// checks reports whether fn, which has results, checks the cancellation of
+// its context parameter p and reports it: it returns ctx.Err() (or an
+// answer computed from it), or returns from the body of an if on
+// ctx.Err() or of a case <-ctx.Done(). Contexts derived from p count as p.
+func (r *Result) checks(fn *types.Func, body inspector.Cursor, p *types.Var) bool {
+	if fn.Type().(*types.Signature).Results().Len() == 0 {
+		return false
+	}
+	carriers := r.derived(p)
+	found := false
+	body.Inspect([]ast.Node{(*ast.CallExpr)(nil), (*ast.FuncLit)(nil)}, func(cur inspector.Cursor) bool {
+		call, ok := cur.Node().(*ast.CallExpr)
+		if !ok || found {
+			return false // a closure's returns are not fn's
+		}
+		if r.isCheckOf(call, carriers) && reported(cur) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// derived returns p and the local variables holding contexts derived from
+// it (ctx2 := ctx, ctx, cancel := context.WithTimeout(ctx, d)).
+func (r *Result) derived(p *types.Var) map[*types.Var]bool {
+	set := map[*types.Var]bool{p: true}
+	queue := []*types.Var{p}
+	for len(queue) > 0 {
+		v := queue[0]
+		queue = queue[1:]
+		for _, cur := range r.uses[v] {
+			parent, child := ctxapi.Unparen(cur)
+			if call, ok := parent.Node().(*ast.CallExpr); ok && len(call.Args) > 0 && call.Args[0] == child &&
+				ctxapi.IsDerivation(r.info, call) && !ctxapi.IsWithoutCancel(r.info, call) {
+				parent, child = ctxapi.Unparen(parent)
+			}
+			if w, _ := ctxapi.AssignedVar(r.info, parent, child.(ast.Expr)); w != nil && !set[w] {
+				set[w] = true
+				queue = append(queue, w)
+			}
+		}
+	}
+	return set
+}
+
+// isCheckOf reports whether call reads the cancellation of one of the
+// carriers: c.Err(), c.Done(), c.Deadline(), context.Cause(c), or a
+// checking helper given c.
+func (r *Result) isCheckOf(call *ast.CallExpr, carriers map[*types.Var]bool) bool {
+	carries := func(e ast.Expr) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		if !ok {
+			return false
+		}
+		v, _ := r.info.Uses[id].(*types.Var)
+		return v != nil && carriers[v]
+	}
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && carries(sel.X) {
+		switch sel.Sel.Name {
+		case "Err", "Done", "Deadline":
+			return true
+		}
+	}
+	if ctxapi.IsCallTo(r.info, call, "context", "Cause") && len(call.Args) == 1 {
+		return carries(call.Args[0])
+	}
+	f, idx := r.callFact(call)
+	if f == nil {
+		return false
+	}
+	for i, arg := range call.Args {
+		if carries(arg) && slices.Contains(f.Checks, idx(i)) {
+			return true
+		}
+	}
+	return false
+}
+
+// reported reports whether the check at cur decides what its function
+// returns: it stands in a return statement, or in the condition of an if
+// or the communication of a select case whose body returns.
+func reported(cur inspector.Cursor) bool {
+	for c := cur; ; c = c.Parent() {
+		parent := c.Parent()
+		switch p := parent.Node().(type) {
+		case *ast.ReturnStmt:
+			return true
+		case *ast.IfStmt:
+			if c.Node() == p.Cond || c.Node() == p.Init {
+				return returns(p.Body)
+			}
+			return false
+		case *ast.CommClause:
+			if c.Node() == p.Comm {
+				return slices.ContainsFunc(p.Body, func(s ast.Stmt) bool { return returns(s) })
+			}
+			return false
+		case *ast.FuncDecl, *ast.FuncLit, *ast.BlockStmt, nil:
+			return false
+		}
+	}
+}
+
+// returns reports whether n holds a return statement of its own function.
+func returns(n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.ReturnStmt:
+			found = true
+		case *ast.FuncLit:
+			return false
+		}
+		return !found
+	})
+	return found
+}
+
+// attaches reports whether the request parameter p is given a context
+// (p.WithContext(ctx), p.Clone(ctx)) or handed to a function that gives it
+// one.
+func (r *Result) attaches(p *types.Var) bool {
+	for _, cur := range r.uses[p] {
+		parent, child := ctxapi.Unparen(cur)
+		switch n := parent.Node().(type) {
+		case *ast.SelectorExpr:
+			if n.Sel.Name == "WithContext" || n.Sel.Name == "Clone" {
+				if call, ok := parent.Parent().Node().(*ast.CallExpr); ok && call.Fun == n {
+					return true
+				}
+			}
+		case *ast.CallExpr:
+			if i := slices.Index(n.Args, ast.Expr(child.(ast.Expr))); i >= 0 {
+				if f, idx := r.callFact(n); f != nil && slices.Contains(f.Attaches, idx(i)) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// launches reports whether the function parameter p is run in a go
+// statement of the function at decl (go p(), go func() { p() }()) or
+// handed to a function that launches it, and the function does not wait
+// for it (a WaitGroup's or errgroup's Wait): work it waits for stays on
+// the caller's path.
+func (r *Result) launches(decl inspector.Cursor, p *types.Var) bool {
+	launched := false
+	for _, cur := range r.uses[p] {
+		for range cur.Enclosing((*ast.GoStmt)(nil)) {
+			launched = true
+			break
+		}
+		if launched {
+			break
+		}
+		parent, child := ctxapi.Unparen(cur)
+		if call, ok := parent.Node().(*ast.CallExpr); ok {
+			if i := slices.Index(call.Args, ast.Expr(child.(ast.Expr))); i >= 0 {
+				if f, idx := r.callFact(call); f != nil && slices.Contains(f.Launches, idx(i)) {
+					launched = true
+					break
+				}
+			}
+		}
+	}
+	return launched && !r.waits(decl)
+}
+
+// waits reports whether the function at decl calls Wait on a
+// sync.WaitGroup or an errgroup.Group: it waits for what it launched.
+func (r *Result) waits(decl inspector.Cursor) bool {
+	for cur := range decl.Preorder((*ast.CallExpr)(nil)) {
+		fn := ctxapi.Callee(r.info, cur.Node().(*ast.CallExpr))
+		if fn == nil || fn.Name() != "Wait" || fn.Pkg() == nil {
+			continue
+		}
+		switch fn.Pkg().Path() {
+		case "sync", "golang.org/x/sync/errgroup":
+			return true
+		}
+	}
+	return false
+}

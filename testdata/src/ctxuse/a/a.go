@@ -1,0 +1,135 @@
+// Package a states what ctxuse learns about each function, one shape per
+// function, as facts.
+package a
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"sync"
+	"time"
+)
+
+type key struct{}
+
+// Observers: every way a context reaches cancellation.
+
+func Done(ctx context.Context) { <-ctx.Done() }
+
+func Err(ctx context.Context) error { return ctx.Err() } // want Err:"checks \\[0\\]"
+
+func Deadline(ctx context.Context) { ctx.Deadline() }
+
+func Forwards(ctx context.Context, c *http.Client, r *http.Request) { // want Forwards:"attaches \\[2\\]"
+	c.Do(r.WithContext(ctx))
+}
+
+func Derived(ctx context.Context) {
+	ctx, cancel := context.WithTimeout(ctx, time.Second)
+	defer cancel()
+	Done(ctx)
+}
+
+func Stored(ctx context.Context) *holder { return &holder{ctx: ctx} }
+
+type holder struct{ ctx context.Context }
+
+func Unknown(ctx context.Context, f func(context.Context)) { f(ctx) }
+
+// Value readers and ignorers.
+
+func Ignores(ctx context.Context) {} // want Ignores:"ignores \\[0\\]"
+
+func Blank(_ context.Context, n int) int { return n } // want Blank:"ignores \\[0\\]"
+
+func Values(ctx context.Context) string { // want Values:"ignores \\[0\\]"
+	s, _ := ctx.Value(key{}).(string)
+	return s
+}
+
+func Logs(ctx context.Context) { // want Logs:"ignores \\[0\\]"
+	slog.InfoContext(ctx, "hello")
+}
+
+type Logger interface{ Printf(ctx context.Context, format string, args ...any) }
+
+func LogsThrough(l Logger, ctx context.Context) { // want LogsThrough:"ignores \\[1\\]"
+	l.Printf(ctx, "hello")
+}
+
+func ThroughIgnorer(ctx context.Context) { // want ThroughIgnorer:"ignores \\[0\\]"
+	Values(ctx)
+	Logs(ctx)
+}
+
+func Detaches(ctx context.Context) { // want Detaches:"ignores \\[0\\]"
+	Done(context.WithoutCancel(ctx))
+}
+
+func NilCheck(ctx context.Context) bool { return ctx != nil } // want NilCheck:"ignores \\[0\\]"
+
+func Recursive(ctx context.Context, n int) int { // want Recursive:"ignores \\[0\\]"
+	if n == 0 {
+		return 0
+	}
+	return Recursive(ctx, n-1)
+}
+
+// Checkers.
+
+func Alive(ctx context.Context) bool { return ctx.Err() == nil } // want Alive:"checks \\[0\\]"
+
+func Sleep(ctx context.Context, d time.Duration) error { // want Sleep:"checks \\[0\\]"
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-time.After(d):
+		return nil
+	}
+}
+
+func Guard(ctx context.Context) error { // want Guard:"checks \\[0\\]"
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return nil
+}
+
+func ThroughChecker(ctx context.Context) bool { return Alive(ctx) } // want ThroughChecker:"checks \\[0\\]"
+
+// WaitsOnly observes but reports nothing: it is no check.
+func WaitsOnly(ctx context.Context) { <-ctx.Done() }
+
+// Launchers.
+
+func SafeGo(f func()) { // want SafeGo:"launches \\[0\\]"
+	go func() {
+		defer func() { recover() }()
+		f()
+	}()
+}
+
+func GoDirect(f func()) { go f() } // want GoDirect:"launches \\[0\\]"
+
+func ThroughLauncher(name string, f func()) { SafeGo(f) } // want ThroughLauncher:"launches \\[1\\]"
+
+func Waits(fs ...func()) {
+	var wg sync.WaitGroup
+	for _, f := range fs {
+		wg.Add(1)
+		go func() { defer wg.Done(); f() }()
+	}
+	wg.Wait()
+}
+
+func Runs(f func()) { f() }
+
+// Attachers.
+
+func Send(ctx context.Context, c *http.Client, req *http.Request) (*http.Response, error) { // want Send:"attaches \\[2\\]"
+	return c.Do(req.Clone(ctx))
+}
+
+func SendVia(ctx context.Context, req *http.Request) { Send(ctx, http.DefaultClient, req) } // want SendVia:"attaches \\[1\\]"
+
+func SendsAsIs(req *http.Request) { http.DefaultClient.Do(req) }

@@ -1,0 +1,16 @@
+// Package b uses the facts of package a across the package boundary.
+package b
+
+import (
+	"context"
+
+	"ctxuse/a"
+)
+
+func Ignores(ctx context.Context) { a.Values(ctx) } // want Ignores:"ignores \\[0\\]"
+
+func Observes(ctx context.Context) { a.Done(ctx) }
+
+func Checks(ctx context.Context) bool { return a.Alive(ctx) } // want Checks:"checks \\[0\\]"
+
+func Launches(f func()) { a.SafeGo(f) } // want Launches:"launches \\[0\\]"
