@@ -42,7 +42,8 @@
 #   (a) unreviewed findings (new since the review),
 #   (b) reviewed REAL findings that disappeared (a recall regression),
 #   (c) reviewed false findings that disappeared (fixed),
-#   (d) reviewed debatable findings that disappeared.
+#   (d) reviewed debatable findings that disappeared;
+# and, for the tuning set only, the false/debatable counts by class.
 #
 # Exit status: 0 when no real finding disappeared, 1 when one did (b),
 # 2 on a usage or set-up error.
@@ -216,6 +217,12 @@ END {
 	}
 }' "$report"
 
+if [ $quiet = 0 ] && awk -F'\t' '$1 == "tuning" && ($3 == "false" || $3 == "debatable") { f = 1 } END { exit !f }' "$report"; then
+	# Where the noise is, by issue-14 class (tuning set only: never tune on held-out).
+	printf '\nfalse/debatable findings by class (tuning set):\n'
+	awk -F'\t' '$1 == "tuning" && ($3 == "false" || $3 == "debatable") { n[$6 "\t" $3]++ }
+		END { for (k in n) { split(k, a, "\t"); printf "  %-28s %-9s %4d\n", a[1], a[2], n[k] } }' "$report" | sort -k3,3nr
+fi
 if [ $quiet = 0 ]; then
 	list() { # STATUS TITLE
 		if awk -F'\t' -v st="$1" '$3 == st { f = 1 } END { exit !f }' "$report"; then
