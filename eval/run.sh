@@ -1,0 +1,243 @@
+#!/usr/bin/env bash
+# eval/run.sh — budgetlint's real-code yardstick (issue 14).
+#
+# Runs the budgetlint built from this repository on real open-source Go
+# modules pinned in eval/modules.txt, and joins its findings with the
+# reviewed verdicts in eval/review/<module with / as +>@<version>.tsv.
+#
+# Usage:
+#   eval/run.sh                    every module, both sets
+#   eval/run.sh -set tuning        only the tuning set (or: -set heldout)
+#   eval/run.sh -m github.com/redis/go-redis/v9
+#                                  one module (repeatable; the version is the
+#                                  one in modules.txt)
+#   eval/run.sh -append ...        also append each unreviewed finding to its
+#                                  module's review file as a "?" line, ready to
+#                                  be judged by hand
+#   eval/run.sh -q ...             totals only (no per-finding lists)
+#
+# modules.txt: one "module@version set" per line (set = tuning | heldout);
+# blank lines and lines starting with # are ignored. The held-out set measures
+# generalisation: never tune the passes on its findings.
+#
+# Review files: tab-separated, one line per finding,
+#   position  pass  verdict  class  reason
+# position is relpath:line:col inside the module; verdict is real, false,
+# debatable or ? (not yet reviewed); class is the issue-14 item number (1-13)
+# for a false or debatable finding, new:<name> for a shape issue 14 does not
+# list, - for a real one; reason is one line. Lines starting with # are
+# comments. A finding matches a review line by file:line and pass (the column
+# is informative only).
+#
+# What it does, per module: `go mod download -json mod@ver` (the Go module
+# proxy only), copies the module to a writable directory under
+# ${EVAL_WORK:-$HOME/.cache/budgetlint-eval}, downloads its dependencies, runs
+# `budgetlint -cache=off ./...` there, normalises each finding to
+# "relpath:line:col<TAB>pass<TAB>message" and joins it with the review file.
+# Nothing fetched is ever written inside the repository; only -append writes,
+# and only to eval/review/.
+#
+# It prints, per module and in total for each set: findings, real, false,
+# debatable, unreviewed and precision = real/(real+false); then lists
+#   (a) unreviewed findings (new since the review),
+#   (b) reviewed REAL findings that disappeared (a recall regression),
+#   (c) reviewed false findings that disappeared (fixed),
+#   (d) reviewed debatable findings that disappeared;
+# and, for the tuning set only, the false/debatable counts by class.
+#
+# Exit status: 0 when no real finding disappeared, 1 when one did (b),
+# 2 on a usage or set-up error.
+#
+# Environment: EVAL_WORK (work directory), GOTOOLCHAIN is forced to local so a
+# module that needs a newer Go fails loudly instead of fetching a toolchain.
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(cd "$here/.." && pwd)"
+work="${EVAL_WORK:-$HOME/.cache/budgetlint-eval}"
+modules_file="$here/modules.txt"
+review_dir="$here/review"
+
+want_set=""
+want_mods=()
+append=0
+quiet=0
+while [ $# -gt 0 ]; do
+	case "$1" in
+	-m) want_mods+=("${2:?-m needs a module path}"); shift 2 ;;
+	-set) want_set="${2:?-set needs tuning or heldout}"; shift 2 ;;
+	-append) append=1; shift ;;
+	-q) quiet=1; shift ;;
+	-h | -help | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; exit 0 ;;
+	*) echo "run.sh: unknown argument $1 (see -h)" >&2; exit 2 ;;
+	esac
+done
+case "$want_set" in "" | tuning | heldout) ;; *) echo "run.sh: -set must be tuning or heldout" >&2; exit 2 ;; esac
+
+export GOTOOLCHAIN=local GOWORK=off
+export GOFLAGS="${GOFLAGS:-} -mod=mod"
+mkdir -p "$work/src" "$review_dir"
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+
+echo "building budgetlint from $root" >&2
+(cd "$root" && go build -o "$tmp/budgetlint" ./cmd/budgetlint)
+bl="$tmp/budgetlint"
+
+# fetch MOD VER DIR: a writable copy of MOD@VER with its dependencies downloaded.
+fetch() {
+	local mod="$1" ver="$2" dir="$3" src
+	[ -f "$dir/.eval-ready" ] && return 0
+	echo "downloading $mod@$ver" >&2
+	src="$( (cd "$tmp" && go mod download -json "$mod@$ver") | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",\{0,1\}$/\1/p')"
+	[ -n "$src" ] && [ -d "$src" ] || { echo "run.sh: go mod download gave no directory for $mod@$ver" >&2; return 1; }
+	rm -rf "$dir" "$dir.part"
+	cp -r "$src" "$dir.part"
+	chmod -R u+w "$dir.part"
+	(cd "$dir.part" && go mod download) >&2
+	mv "$dir.part" "$dir"
+	touch "$dir/.eval-ready"
+}
+
+# normalise DIR: budgetlint's text output on stdin to relpath:line:col<TAB>pass<TAB>message.
+normalise() {
+	local dir="$1"
+	awk -v dir="$dir/" '
+	match($0, /^[^ \t][^:]*:[0-9]+:[0-9]+: /) {
+		head = substr($0, 1, RLENGTH - 2); rest = substr($0, RLENGTH + 1)
+		if (!match(rest, / \([a-z]+\)$/)) next
+		pass = substr(rest, RSTART + 2, RLENGTH - 3); msg = substr(rest, 1, RSTART - 1)
+		if (index(head, dir) == 1) head = substr(head, length(dir) + 1)
+		sub(/^\.\//, "", head)
+		gsub(/\t/, " ", msg)
+		print head "\t" pass "\t" msg
+	}' | sort -t: -k1,1 -k2,2n -k3,3n
+}
+
+# join FINDINGS REVIEW: one line per finding and per vanished review line,
+#   status<TAB>position<TAB>pass<TAB>class<TAB>text
+# status: real|false|debatable|unreviewed (a finding), gone-real|gone-false|gone-debatable.
+join_reviews() {
+	awk -F'\t' '
+	function key(pos, pass,   p) { p = pos; sub(/:[0-9]+$/, "", p); return p "\t" pass }
+	FILENAME == ARGV[1] {
+		if ($0 ~ /^#/ || NF < 3) next
+		k = key($1, $2); verdict[k] = $3; class[k] = $4; reason[k] = $5; rpos[k] = $1; order[++n] = k
+		next
+	}
+	{
+		k = key($1, $2); seen[k] = 1
+		v = (k in verdict) ? verdict[k] : "?"
+		if (v != "real" && v != "false" && v != "debatable") v = "unreviewed"
+		print v "\t" $1 "\t" $2 "\t" ((k in class) ? class[k] : "") "\t" $3
+	}
+	END {
+		for (i = 1; i <= n; i++) {
+			k = order[i]
+			if (seen[k] || done[k]) continue
+			done[k] = 1
+			v = verdict[k]
+			if (v == "real" || v == "false" || v == "debatable")
+				print "gone-" v "\t" rpos[k] "\t" substr(k, index(k, "\t") + 1) "\t" class[k] "\t" reason[k]
+		}
+	}' "$2" "$1"
+}
+
+report="$tmp/report"
+: >"$report"
+status=0
+found_any=0
+while read -r modver set rest; do
+	case "$modver" in "" | \#*) continue ;; esac
+	mod="${modver%@*}"
+	ver="${modver##*@}"
+	case "$set" in tuning | heldout) ;; *) echo "run.sh: $modver: set must be tuning or heldout, not '$set'" >&2; exit 2 ;; esac
+	[ -n "$want_set" ] && [ "$set" != "$want_set" ] && continue
+	if [ ${#want_mods[@]} -gt 0 ]; then
+		hit=0
+		for w in "${want_mods[@]}"; do [ "$w" = "$mod" ] || [ "$w" = "$modver" ] && hit=1; done
+		[ $hit = 1 ] || continue
+	fi
+	found_any=1
+	name="${mod//\//+}@$ver"
+	dir="$work/src/$name"
+	review="$review_dir/$name.tsv"
+	[ -f "$review" ] || : >"$tmp/empty.tsv"
+	[ -f "$review" ] || review_in="$tmp/empty.tsv"
+	[ -f "$review" ] && review_in="$review"
+	if ! fetch "$mod" "$ver" "$dir"; then
+		echo "run.sh: could not fetch $modver" >&2
+		status=2
+		continue
+	fi
+	echo "analysing $modver ($set)" >&2
+	rc=0
+	(cd "$dir" && "$bl" -cache=off ./...) >"$tmp/raw" 2>"$tmp/err" || rc=$?
+	case $rc in
+	0 | 1) ;;
+	3) echo "  warning: $modver: some packages did not load ($(grep -c . "$tmp/err" || true) lines on stderr; first: $(head -1 "$tmp/err"))" >&2 ;;
+	*) echo "run.sh: budgetlint failed on $modver (exit $rc):" >&2; head -5 "$tmp/err" >&2; status=2; continue ;;
+	esac
+	normalise "$dir" <"$tmp/raw" >"$tmp/findings"
+	printf '%s\t%s\tran\n' "$set" "$modver" >>"$report"
+	join_reviews "$tmp/findings" "$review_in" | awk -v m="$modver" -v s="$set" -F'\t' '{ print s "\t" m "\t" $0 }' >>"$report"
+	if [ $append = 1 ]; then
+		join_reviews "$tmp/findings" "$review_in" | awk -F'\t' '$1 == "unreviewed" { print $2 "\t" $3 "\t?\t\t" $5 }' >"$tmp/new"
+		if [ -s "$tmp/new" ]; then
+			cat "$tmp/new" >>"$review"
+			echo "  appended $(wc -l <"$tmp/new") unreviewed findings to ${review#"$root"/}" >&2
+		fi
+	fi
+done <"$modules_file"
+[ $found_any = 1 ] || { echo "run.sh: no module in $modules_file matches" >&2; exit 2; }
+
+# The summary: per module, then per set.
+awk -F'\t' '
+function pct(r, f) { return (r + f) ? sprintf("%5.1f%%", 100 * r / (r + f)) : "    -" }
+{
+	s = $1; m = $2; st = $3
+	if (!(m in mset)) { mset[m] = s; morder[++nm] = m }
+	if (st == "ran") next
+	if (st ~ /^gone-/) { gone[m, st]++; gone[s, st]++; next }
+	n[m]++; n[s]++; c[m, st]++; c[s, st]++
+}
+END {
+	split("tuning heldout", sets, " ")
+	for (i = 1; i <= 2; i++) {
+		s = sets[i]; any = 0
+		for (j = 1; j <= nm; j++) if (mset[morder[j]] == s) any = 1
+		if (!any) continue
+		printf "\n== %s ==\n", s
+		printf "%-52s %8s %5s %5s %9s %10s %9s %6s\n", "module", "findings", "real", "false", "debatable", "unreviewed", "precision", "lost"
+		for (j = 1; j <= nm; j++) {
+			m = morder[j]; if (mset[m] != s) continue
+			printf "%-52s %8d %5d %5d %9d %10d %9s %6d\n", m, n[m], c[m, "real"], c[m, "false"], c[m, "debatable"], c[m, "unreviewed"], pct(c[m, "real"], c[m, "false"]), gone[m, "gone-real"]
+		}
+		printf "%-52s %8d %5d %5d %9d %10d %9s %6d\n", "TOTAL " s, n[s], c[s, "real"], c[s, "false"], c[s, "debatable"], c[s, "unreviewed"], pct(c[s, "real"], c[s, "false"]), gone[s, "gone-real"]
+	}
+}' "$report"
+
+if [ $quiet = 0 ] && awk -F'\t' '$1 == "tuning" && ($3 == "false" || $3 == "debatable") { f = 1 } END { exit !f }' "$report"; then
+	# Where the noise is, by issue-14 class (tuning set only: never tune on held-out).
+	printf '\nfalse/debatable findings by class (tuning set):\n'
+	awk -F'\t' '$1 == "tuning" && ($3 == "false" || $3 == "debatable") { n[$6 "\t" $3]++ }
+		END { for (k in n) { split(k, a, "\t"); printf "  %-28s %-9s %4d\n", a[1], a[2], n[k] } }' "$report" | sort -k3,3nr
+fi
+if [ $quiet = 0 ]; then
+	list() { # STATUS TITLE
+		if awk -F'\t' -v st="$1" '$3 == st { f = 1 } END { exit !f }' "$report"; then
+			printf '\n%s\n' "$2"
+			awk -F'\t' -v st="$1" '$3 == st { printf "  [%s] %s %s (%s)%s %s\n", $1, $2, $4, $5, ($6 != "" ? " [" $6 "]" : ""), $7 }' "$report"
+		fi
+	}
+	list unreviewed "(a) unreviewed findings (review them: eval/run.sh -append, then edit the ? lines):"
+	list gone-real "(b) !!! REAL FINDINGS THAT DISAPPEARED (recall regression) !!!"
+	list gone-false "(c) false findings that disappeared (fixed):"
+	list gone-debatable "(d) debatable findings that disappeared:"
+fi
+if awk -F'\t' '$3 == "gone-real" { f = 1 } END { exit !f }' "$report"; then
+	echo
+	echo "!!! $(awk -F'\t' '$3 == "gone-real"' "$report" | wc -l) reviewed real finding(s) disappeared: recall regression, see (b) !!!"
+	status=1
+fi
+exit $status
