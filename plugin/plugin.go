@@ -63,11 +63,13 @@ var passes = []*analysis.Analyzer{
 // as the flags do.
 type Settings struct {
 	Inbound struct {
-		Frameworks []string `json:"frameworks"`
+		Frameworks  []string `json:"frameworks"`
+		Testsupport []string `json:"testsupport"`
 	} `json:"inbound"`
 	Ctxbackground struct {
 		Tests    *bool `json:"tests"`
 		Detached *bool `json:"detached"`
+		Latent   *bool `json:"latent"`
 	} `json:"ctxbackground"`
 	Dropcancel struct {
 		Exclude []string `json:"exclude"`
@@ -91,8 +93,10 @@ func (s *Settings) flagValues() []flagValue {
 		}
 	}
 	list(inbound.Analyzer, "frameworks", s.Inbound.Frameworks)
+	list(inbound.Analyzer, "testsupport", s.Inbound.Testsupport)
 	boolean(ctxbackground.Analyzer, "tests", s.Ctxbackground.Tests)
 	boolean(ctxbackground.Analyzer, "detached", s.Ctxbackground.Detached)
+	boolean(ctxbackground.Analyzer, "latent", s.Ctxbackground.Latent)
 	list(dropcancel.Analyzer, "exclude", s.Dropcancel.Exclude)
 	return fv
 }
@@ -103,7 +107,7 @@ type flagValue struct {
 }
 
 // knownKeys names the settings for error messages.
-const knownKeys = "inbound.frameworks, ctxbackground.tests, ctxbackground.detached, dropcancel.exclude, disable"
+const knownKeys = "inbound.frameworks, inbound.testsupport, ctxbackground.tests, ctxbackground.detached, ctxbackground.latent, dropcancel.exclude, disable"
 
 // decode reads golangci-lint's raw settings strictly: an unknown key or a
 // value of the wrong type is an error that names the known keys.

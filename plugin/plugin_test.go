@@ -44,8 +44,8 @@ func TestNoSettings(t *testing.T) {
 // not offer: with every key given, the settings must set every flag once.
 func TestEveryFlagHasASetting(t *testing.T) {
 	s, err := decode(yaml{
-		"inbound":       yaml{"frameworks": []any{"example.com/web.Ctx"}},
-		"ctxbackground": yaml{"tests": true, "detached": false},
+		"inbound":       yaml{"frameworks": []any{"example.com/web.Ctx"}, "testsupport": []any{"fake*"}},
+		"ctxbackground": yaml{"tests": true, "detached": false, "latent": true},
 		"dropcancel":    yaml{"exclude": []any{"example.com/log"}},
 	})
 	if err != nil {

@@ -314,3 +314,19 @@ func IsHTTPRequest(t types.Type) bool {
 	named, ok := types.Unalias(p.Elem()).(*types.Named)
 	return ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == "net/http" && named.Obj().Name() == "Request"
 }
+
+// IsRPCStream reports whether t is a gRPC server stream: it has Context()
+// beside SendMsg, RecvMsg and SetHeader, as grpc.ServerStream and the
+// stream interfaces generated from it do. Known by its methods, so that
+// generated code and wrappers count without importing gRPC.
+func IsRPCStream(t types.Type) bool {
+	if !ContextMethod(t) {
+		return false
+	}
+	for _, name := range []string{"SendMsg", "RecvMsg", "SetHeader"} {
+		if obj, _, _ := types.LookupFieldOrMethod(t, true, nil, name); obj == nil {
+			return false
+		}
+	}
+	return true
+}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
 	"github.com/budgetlint/budgetlint/internal/report"
+	"github.com/budgetlint/budgetlint/passes/ctxuse"
 	"github.com/budgetlint/budgetlint/passes/inbound"
 )
 
@@ -22,7 +23,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:             "ctxbackground",
 	Doc:              "report context.Background() and context.TODO() where the caller's context is in scope",
 	URL:              "https://pkg.go.dev/github.com/budgetlint/budgetlint/passes/ctxbackground",
-	Requires:         []*analysis.Analyzer{inspect.Analyzer, inbound.Analyzer},
+	Requires:         []*analysis.Analyzer{inspect.Analyzer, inbound.Analyzer, ctxuse.Analyzer},
 	Run:              run,
 	RunDespiteErrors: true,
 	FactTypes:        []analysis.Fact{new(RootsContext)},
@@ -32,12 +33,14 @@ var Analyzer = &analysis.Analyzer{
 var (
 	includeTests    bool
 	includeDetached bool
+	latent          bool
 )
 
 func flags() flag.FlagSet {
 	var fs flag.FlagSet
 	fs.BoolVar(&includeTests, "tests", false, "also report fresh roots in tests, suggesting t.Context()")
 	fs.BoolVar(&includeDetached, "detached", false, "also report fresh roots in go and defer statements and where the caller's context is already done, suggesting context.WithoutCancel(ctx)")
+	fs.BoolVar(&latent, "latent", false, "also report fresh roots that reach nothing observing cancellation (loggers, value readers, callees that ignore their context): harmless today, lost once the code below starts to honour it")
 	return fs
 }
 
@@ -64,6 +67,7 @@ type checker struct {
 	pass    *analysis.Pass
 	in      *inbound.Result
 	rep     *report.Reporter
+	uses    *ctxuse.Result
 	helpers map[*types.Func]*RootsContext
 	iface   *types.Interface // context.Context, for types that implement it
 }
@@ -75,7 +79,8 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	c := &checker{pass: pass, in: in, rep: report.New(pass), iface: ctxapi.ContextInterface(pass.Pkg)}
-	c.helpers = rootingHelpers(pass, in, insp)
+	c.uses = pass.ResultOf[ctxuse.Analyzer].(*ctxuse.Result)
+	c.helpers = rootingHelpers(pass, in, c.uses, insp)
 	if in.Empty() {
 		return nil, nil
 	}
@@ -112,7 +117,7 @@ func (c *checker) inboundAt(cur inspector.Cursor) (*inbound.Source, mode) {
 	}
 	src := site.Context
 	m := request
-	if src == nil || site.InTestFile {
+	if src == nil || site.InTest {
 		if !includeTests {
 			return nil, request
 		}
@@ -143,6 +148,9 @@ func (c *checker) checkRoot(cur inspector.Cursor, call *ast.CallExpr) {
 	info := c.pass.TypesInfo
 	if ctxapi.IsNilGuard(info, cur) || c.buildsContext(cur) {
 		return
+	}
+	if !latent && !c.uses.ValueObserved(cur) {
+		return // nothing below observes cancellation: nothing is lost
 	}
 	root := rootName(info, call)
 	parent, _ := ctxapi.Unparen(cur)
@@ -269,7 +277,7 @@ func (c *checker) helperFact(fn *types.Func) *RootsContext {
 		return nil
 	}
 	fact := new(RootsContext)
-	if c.pass.ImportObjectFact(fn, fact) && fact.Module == modulePath(c.pass) {
+	if c.pass.ImportObjectFact(fn, fact) && fact.Module == ctxuse.Module(c.pass) {
 		return fact
 	}
 	return nil
@@ -283,37 +291,28 @@ func foreign(path string) bool {
 	return ctxapi.IsStdlib(path) || strings.HasPrefix(path, "vendor/") || strings.Contains(path, "/vendor/")
 }
 
-// modulePath names the module of the package under analysis. Facts are
-// used only within one module: a root inside a dependency is not the
-// user's to fix, and reporting every call into such a library is noise.
-func modulePath(pass *analysis.Pass) string {
-	if pass.Module == nil {
-		return ""
-	}
-	return pass.Module.Path
-}
-
 // rootingHelpers finds the package's functions that have no inbound
 // context, root a fresh one and pass it to a call taking a context, either
 // directly or by calling another such function, and exports a fact for
 // those other packages can call.
-func rootingHelpers(pass *analysis.Pass, in *inbound.Result, insp *inspector.Inspector) map[*types.Func]*RootsContext {
+func rootingHelpers(pass *analysis.Pass, in *inbound.Result, uses *ctxuse.Result, insp *inspector.Inspector) map[*types.Func]*RootsContext {
 	found := map[*types.Func]*RootsContext{}
 	if ctxapi.IsStdlib(pass.Pkg.Path()) {
 		return found // facts never flow through the standard library
 	}
-	module := modulePath(pass)
+	module := ctxuse.Module(pass)
+	observes := func(call *ast.CallExpr, i int) bool { return latent || uses.Observes(call, i) }
 	pending := map[*types.Func][]*types.Func{} // function -> same-package callees
 	var order []*types.Func
 	for cur := range insp.Root().Preorder((*ast.FuncDecl)(nil)) {
 		decl := cur.Node().(*ast.FuncDecl)
 		fn, _ := pass.TypesInfo.Defs[decl.Name].(*types.Func)
 		f := in.Func(decl)
-		if fn == nil || decl.Body == nil || (f != nil && (f.Own != nil || f.Test != nil || f.InTestFile)) {
+		if fn == nil || decl.Body == nil || (f != nil && (f.Own != nil || f.Test != nil || f.InTest)) {
 			continue
 		}
 		body, _ := cur.FindNode(decl.Body)
-		if root := ctxapi.RootPassedOn(pass.TypesInfo, body); root != nil {
+		if root := ctxapi.RootPassedOn(pass.TypesInfo, body, observes); root != nil {
 			found[fn] = &RootsContext{Root: rootName(pass.TypesInfo, root), Pos: shortPos(pass.Fset, root.Pos()), Module: module}
 			continue
 		}

@@ -61,3 +61,15 @@ func setFlag(t *testing.T, name, value string) {
 func BenchmarkAnalyzer(b *testing.B) {
 	passtest.Benchmark(b, ctxbackground.Analyzer, "ctxbackground/a", "ctxbackground/facts/...", "ctxbackground/detached")
 }
+
+// TestObserved covers roots that reach nothing observing cancellation,
+// detached closures and test helpers outside _test.go files: left alone.
+func TestObserved(t *testing.T) {
+	analysistest.Run(t, passtest.Testdata(t), ctxbackground.Analyzer, "ctxbackground/observe")
+}
+
+// TestLatent reports those roots with -latent.
+func TestLatent(t *testing.T) {
+	setFlag(t, "latent", "true")
+	analysistest.Run(t, passtest.Testdata(t), ctxbackground.Analyzer, "ctxbackground/latent")
+}

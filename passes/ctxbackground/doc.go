@@ -29,14 +29,21 @@
 //		cache.Warm() // Warm calls db.QueryContext(context.Background(), ...)
 //	}
 //
+// A root that reaches nothing observing cancellation loses nothing and is
+// left alone: one handed only to a logger or another value reader, to
+// in-memory computation, or to a callee that ignores its context (the
+// ctxuse analysis learns which do, by facts). The same holds for a helper's
+// root, and so for every caller of that helper.
+//
 // A function does not count as rooting its context when the root only
 // builds state kept in a field or package variable (a client made on
 // first use, p.keys = NewKeySet(ctx, url)), or is the placeholder that
 // (*http.Request).Clone demands.
 //
 // Left alone: code off the request path (main, init, package variables,
-// functions without an inbound context), tests, a root used inside a go or
-// defer statement (deliberately detached work, or cleanup that must not
+// functions without an inbound context), test code (see inbound), a root
+// used inside a go or defer statement, a closure handed to a function that
+// launches it, or a closure returned or stored to run later (deliberately detached work, or cleanup that must not
 // depend on a context that may be done) or where the inbound context is
 // already done (after <-ctx.Done(): a shutdown), a root that is the
 // parent of context.WithTimeout or WithDeadline (fixedtimeout reports that),
@@ -48,5 +55,6 @@
 // Flags: -tests also reports test functions, suggesting t.Context();
 // -detached also reports roots in go and defer statements and where the
 // inbound context is done, suggesting
-// context.WithoutCancel(ctx), which keeps the request's values.
+// context.WithoutCancel(ctx), which keeps the request's values; -latent
+// also reports roots that reach nothing observing cancellation.
 package ctxbackground

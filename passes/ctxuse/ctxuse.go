@@ -99,9 +99,7 @@ func run(pass *analysis.Pass) (any, error) {
 		facts:    map[*types.Func]*Fact{},
 		observed: map[*types.Var]state{},
 	}
-	if pass.Module != nil {
-		r.module = pass.Module.Path
-	}
+	r.module = Module(pass)
 	if r.iface == nil {
 		return r, nil // no context can appear here, nor a request
 	}
@@ -423,4 +421,16 @@ func calleeName(call *ast.CallExpr) string {
 func returnsContext(fn *types.Func) bool {
 	res := fn.Type().(*types.Signature).Results()
 	return res.Len() > 0 && ctxapi.IsContextType(res.At(0).Type())
+}
+
+// Module names the module of the package under analysis: facts are trusted
+// only within it, since a dependency is not the user's code and may be
+// analysed by one driver and not by another. Without modules (GOPATH mode)
+// the first element of the import path stands in for it.
+func Module(pass *analysis.Pass) string {
+	if pass.Module != nil && pass.Module.Path != "" {
+		return pass.Module.Path
+	}
+	first, _, _ := strings.Cut(pass.Pkg.Path(), "/")
+	return first
 }

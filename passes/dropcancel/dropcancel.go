@@ -119,7 +119,7 @@ func run(pass *analysis.Pass) (any, error) {
 // leaves code alone: off the request path, detached work, tests.
 func (c *checker) inboundAt(cur inspector.Cursor) *inbound.Source {
 	site := c.in.At(cur)
-	if site.Context == nil || site.Detached || site.InTestFile {
+	if site.Context == nil || site.Detached || site.InTest {
 		return nil
 	}
 	return site.Context

@@ -10,9 +10,9 @@
 //
 //   - a parameter of type context.Context, or of a type implementing it (a
 //     struct embedding context.Context), including a blank one;
-//   - a parameter with a Context() context.Context method, such as
-//     *http.Request (r.Context()) or a gRPC server stream
-//     (stream.Context()), but not *testing.T, B, F or TB;
+//   - an *http.Request (r.Context()) or a gRPC server stream
+//     (stream.Context()); any other type with a Context() getter (a rule
+//     group, a CLI command, a connection) is not a request;
 //   - a parameter of a framework type from the -frameworks list
 //     (*gin.Context, echo.Context, *fiber.Ctx, ... and any added by flag);
 //   - or when it is a closure literal nested in such a function.
@@ -20,13 +20,21 @@
 // Nothing else: who calls a function does not matter, so main, init,
 // package-level initialisers and functions without such a parameter are
 // off the request path. Work inside a go or defer statement below the
-// function that owns the context is marked detached: it outlives the request
+// function that owns the context is marked detached, and so is a closure
+// handed to a function that launches it in a goroutine (learned by ctxuse),
+// returned, or stored in a field or package variable to run later: it outlives the request
 // or cleans up as it ends, often because the context is done. So is code
 // that runs only once the context is done: the body of a case
 // <-ctx.Done() or of if ctx.Err() != nil, and what follows <-ctx.Done() or
 // a select whose other cases all leave. There is no deadline left there to
 // honour, and the context would make the clean-up fail at once
 // (srv.Shutdown(ctx) would not wait at all).
+//
+// Test code is marked too, wherever it lives: a _test.go file, a function
+// with a *testing.T, B, F or TB parameter, a method of a test suite (a type
+// embedding a testing type or something with T() *testing.T), and the
+// packages of test support by their import path (testutil, fake..., mock...,
+// ...test such as dbtest; -testsupport sets the patterns).
 //
 // The analyzer reports nothing; its Result answers the question for the
 // passes that require it.

@@ -16,13 +16,14 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
+	"github.com/budgetlint/budgetlint/passes/ctxuse"
 )
 
 var Analyzer = &analysis.Analyzer{
 	Name:             "inbound",
 	Doc:              "find the caller's context of each function: the request path every budgetlint pass reasons about",
 	URL:              "https://pkg.go.dev/github.com/budgetlint/budgetlint/passes/inbound",
-	Requires:         []*analysis.Analyzer{inspect.Analyzer},
+	Requires:         []*analysis.Analyzer{inspect.Analyzer, ctxuse.Analyzer},
 	Run:              run,
 	RunDespiteErrors: true,
 	ResultType:       reflect.TypeFor[*Result](),
@@ -84,6 +85,7 @@ func flags() flag.FlagSet {
 		}
 	}
 	var fs flag.FlagSet
+	fs.Var(&testSupportPatterns, "testsupport", "comma-separated patterns (path.Match) for import path elements that mark test-support packages, whose code is left alone like tests; replaces the default")
 	fs.Var(frameworks, "frameworks", "comma-separated request types that carry the caller's context, as importpath.TypeName[:accessor] (e.g. example.com/web.Ctx:Request().Context()); added to the built-in list")
 	return fs
 }
@@ -146,8 +148,16 @@ type Func struct {
 	// Test is the *testing.T (B, F, TB) parameter's context of this function
 	// or an enclosing one.
 	Test *Source
-	// InTestFile marks functions in _test.go files.
-	InTestFile bool
+	// InTest marks test code: functions in _test.go files, with a testing
+	// parameter, methods of a test suite, code of a test-support package,
+	// and closures inside any of them.
+	InTest bool
+	// Later marks a closure that runs after its enclosing function has
+	// returned, or beside it: handed to a function that launches it in a
+	// goroutine (a fact of ctxuse), returned, or stored in a field or
+	// package variable (a shutdown hook). Like a go statement, it detaches
+	// the closure from the enclosing function's context.
+	Later bool
 	// DetachedOwn marks a goroutine literal handed a detached context for
 	// its own: go func(ctx context.Context) {...}(context.WithoutCancel(ctx)).
 	DetachedOwn bool
@@ -192,8 +202,8 @@ type Site struct {
 	AfterDone bool
 	// Test is the test's context, for passes with their tests option on.
 	Test *Source
-	// InTestFile marks nodes in _test.go files.
-	InTestFile bool
+	// InTest marks test code (see Func.InTest).
+	InTest bool
 }
 
 // Result is the analysis' answer for one package.
@@ -237,7 +247,7 @@ func (r *Result) At(cur inspector.Cursor) Site {
 		if site.Func == nil {
 			site.Func = fn
 			site.Test = fn.Test
-			site.InTestFile = fn.InTestFile
+			site.InTest = fn.InTest
 		}
 		if fn.Own != nil {
 			site.Context = fn.Own
@@ -246,6 +256,7 @@ func (r *Result) At(cur inspector.Cursor) Site {
 			site.Detached = detached || fn.DetachedOwn || site.AfterDone
 			break
 		}
+		detached = detached || fn.Later
 	}
 	return site
 }
@@ -272,24 +283,27 @@ func run(pass *analysis.Pass) (any, error) {
 	res.info, res.iface = pass.TypesInfo, iface
 	res.decls = map[*types.Func]*ast.FuncDecl{}
 	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	uses := pass.ResultOf[ctxuse.Analyzer].(*ctxuse.Result)
 	for _, file := range pass.Files {
 		tf := pass.Fset.File(file.Pos())
 		if tf == nil {
 			continue
 		}
-		inTest := strings.HasSuffix(tf.Name(), "_test.go")
+		inTest := strings.HasSuffix(tf.Name(), "_test.go") || testSupport(pass.Pkg.Path())
 		fileCur, ok := insp.Root().FindNode(file)
 		if !ok {
 			continue
 		}
 		for cur := range fileCur.Preorder((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-			fn := &Func{Node: cur.Node(), InTestFile: inTest}
+			fn := &Func{Node: cur.Node(), InTest: inTest}
 			for outer := range cur.Parent().Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
 				fn.Outer = res.funcs[outer.Node()]
 				break
 			}
 			fn.Own, fn.Test = sources(pass, iface, fn.Type())
 			fn.DetachedOwn = fn.Own != nil && detachedArgument(pass.TypesInfo, cur, fn.Own.Param)
+			fn.Later = runsLater(pass.TypesInfo, uses, cur)
+			fn.InTest = fn.InTest || (fn.Outer != nil && fn.Outer.InTest) || testFunc(pass.TypesInfo, fn)
 			if fn.Test == nil && fn.Outer != nil {
 				fn.Test = fn.Outer.Test
 			}
@@ -332,6 +346,27 @@ func detachedArgument(info *types.Info, cur inspector.Cursor, param *types.Var) 
 			}
 		}
 		i += n
+	}
+	return false
+}
+
+// runsLater reports whether the literal at cur runs after its enclosing
+// function returns, or beside it: it is handed to a function that launches
+// it in a goroutine, returned, or stored in a field or package variable.
+func runsLater(info *types.Info, uses *ctxuse.Result, cur inspector.Cursor) bool {
+	if _, ok := cur.Node().(*ast.FuncLit); !ok {
+		return false
+	}
+	parent, child := ctxapi.Unparen(cur)
+	switch p := parent.Node().(type) {
+	case *ast.ReturnStmt:
+		return true
+	case *ast.CallExpr:
+		i := slices.Index(p.Args, ast.Expr(child.(ast.Expr)))
+		return i >= 0 && uses.Launches(p, i)
+	case *ast.AssignStmt:
+		i := slices.Index(p.Rhs, ast.Expr(child.(ast.Expr)))
+		return i >= 0 && len(p.Lhs) == len(p.Rhs) && ctxapi.IsKept(info, p.Lhs[i])
 	}
 	return false
 }
@@ -380,7 +415,7 @@ func sources(pass *analysis.Pass, iface *types.Interface, ft *ast.FuncType) (own
 					if acc != "" {
 						accessor = &Source{Param: param, Kind: Accessor, Expr: join(name, acc)}
 					}
-				} else if ctxapi.ContextMethod(t) {
+				} else if ctxapi.IsHTTPRequest(t) || ctxapi.IsRPCStream(t) {
 					accessor = &Source{Param: param, Kind: Accessor, Expr: join(name, "Context()")}
 				}
 			}

@@ -38,6 +38,9 @@ var probe = &analysis.Analyzer{
 			if site.Detached {
 				expr += " detached"
 			}
+			if site.InTest {
+				expr += " test"
+			}
 			pass.Reportf(call.Pos(), "inbound %s", expr)
 		}
 		return nil, nil
@@ -55,7 +58,7 @@ func TestRequestPath(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Value.Set(old)
-	analysistest.Run(t, dir, probe, "inbound/a")
+	analysistest.Run(t, dir, probe, "inbound/a", "inbound/later", "inbound/dbtest")
 }
 
 func TestFrameworksFlagRejectsBadTypes(t *testing.T) {

@@ -77,7 +77,7 @@ func (c *checker) inbound(cur inspector.Cursor) (*inbound.Source, *inbound.Func)
 		return nil, nil
 	}
 	site := c.in.At(cur)
-	if site.Context == nil || site.Detached || site.InTestFile {
+	if site.Context == nil || site.Detached || site.InTest {
 		return nil, nil
 	}
 	return site.Context, site.Owner

@@ -6,10 +6,16 @@ import "context"
 
 // ServerStream is the server side of a stream.
 type ServerStream interface {
+	SetHeader(MD) error
+	SendHeader(MD) error
+	SetTrailer(MD)
 	Context() context.Context
 	SendMsg(m any) error
 	RecvMsg(m any) error
 }
+
+// MD is request metadata.
+type MD map[string][]string
 
 // ClientConn is a client connection.
 type ClientConn struct{}

@@ -97,11 +97,11 @@ func Detached(ctx context.Context) {
 	}()
 }
 
-// Closures returned and stored: still inside the function with the context.
+// Closures returned run after the function with the context: detached.
 func Factory(ctx context.Context) func() func() context.Context {
 	return func() func() context.Context {
 		return func() context.Context {
-			return context.TODO() // want `ctxbackground: context.TODO\(\) starts a fresh context where ctx is in scope`
+			return context.TODO()
 		}
 	}
 }

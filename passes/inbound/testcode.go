@@ -1,0 +1,106 @@
+package inbound
+
+import (
+	"go/ast"
+	"go/types"
+	"path"
+	"strings"
+
+	"github.com/budgetlint/budgetlint/internal/ctxapi"
+)
+
+// defaultTestSupport are the import path elements that mark a package as
+// test support (fakes, mocks, test servers and clients): its code is test
+// code although it has no _test.go name and no *testing.T. The
+// -testsupport flag replaces the list.
+const defaultTestSupport = "test,tests,testing,testutil,testutils,testhelper,testhelpers,testdata,testserver,e2e,fake,fakes,fake*,mock,mocks,mock*,*test,*tests,*testing,*testutil"
+
+// notTestSupport are words that the patterns above would catch although
+// they name no test code.
+var notTestSupport = map[string]bool{"latest": true, "contest": true, "attest": true, "manifest": true}
+
+var testSupportPatterns = patternList(strings.Split(defaultTestSupport, ","))
+
+type patternList []string
+
+func (l *patternList) String() string { return strings.Join(*l, ",") }
+
+func (l *patternList) Set(s string) error {
+	var list patternList
+	for p := range strings.SplitSeq(s, ",") {
+		if p = strings.TrimSpace(p); p == "" {
+			continue
+		}
+		if _, err := path.Match(p, ""); err != nil {
+			return err
+		}
+		list = append(list, p)
+	}
+	*l = list
+	return nil
+}
+
+// testSupport reports whether an import path marks a test-support package:
+// one of its elements matches a -testsupport pattern.
+func testSupport(importPath string) bool {
+	for elem := range strings.SplitSeq(importPath, "/") {
+		if notTestSupport[elem] {
+			continue
+		}
+		for _, p := range testSupportPatterns {
+			if ok, _ := path.Match(p, elem); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// testFunc reports whether fn is test code by its signature: it has a
+// testing parameter, or it is a method of a test suite.
+func testFunc(info *types.Info, fn *Func) bool {
+	if ft := fn.Type(); ft != nil && ft.Params != nil {
+		for _, field := range ft.Params.List {
+			if ctxapi.IsTestingType(info.TypeOf(field.Type)) {
+				return true
+			}
+		}
+	}
+	return suiteMethod(info, fn.Node)
+}
+
+// suiteMethod reports whether n is a method of a test suite: its receiver
+// type embeds a testing type or something that hands one out (testify's
+// suite.Suite has T() *testing.T).
+func suiteMethod(info *types.Info, n ast.Node) bool {
+	decl, ok := n.(*ast.FuncDecl)
+	if !ok || decl.Recv == nil || len(decl.Recv.List) == 0 {
+		return false
+	}
+	t := info.TypeOf(decl.Recv.List[0].Type)
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := types.Unalias(t).Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := range st.NumFields() {
+		f := st.Field(i)
+		if f.Embedded() && (ctxapi.IsTestingType(f.Type()) || handsOutTest(f.Type())) {
+			return true
+		}
+	}
+	return false
+}
+
+// handsOutTest reports whether t has a method T() returning a testing type.
+func handsOutTest(t types.Type) bool {
+	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, "T")
+	fn, ok := obj.(*types.Func)
+	if !ok {
+		return false
+	}
+	sig := fn.Type().(*types.Signature)
+	return sig.Params().Len() == 0 && sig.Results().Len() == 1 && ctxapi.IsTestingType(sig.Results().At(0).Type())
+}

@@ -1,0 +1,69 @@
+// Package observe covers roots that reach nothing observing cancellation
+// (left alone unless -latent), detached closures and test helpers outside
+// _test.go files.
+package observe
+
+import (
+	"context"
+	"log/slog"
+	"testing"
+	"time"
+)
+
+type key struct{}
+
+type Store struct{}
+
+// Get honours its context.
+func (s *Store) Get(ctx context.Context, id string) error {
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-time.After(time.Millisecond):
+		return nil
+	}
+}
+
+// size only reads a value from its context.
+func size(ctx context.Context, payload []byte) int {
+	if n, ok := ctx.Value(key{}).(int); ok {
+		return n
+	}
+	return len(payload)
+}
+
+// logged builds a context only to carry a logger.
+func logged(msg string) {
+	bg := context.Background()
+	slog.InfoContext(bg, msg)
+}
+
+// fetch roots a context that reaches a store: it loses the caller's deadline.
+func fetch(s *Store) error {
+	return s.Get(context.Background(), "x")
+}
+
+func Handle(ctx context.Context, s *Store, payload []byte) error {
+	_ = size(context.Background(), payload) // in-memory computation: nothing lost
+	slog.InfoContext(context.TODO(), "handling")
+	logged("hello")                                          // its root only carries a logger
+	if err := s.Get(context.Background(), "a"); err != nil { // want `context.Background\(\) starts a fresh context where ctx is in scope`
+		return err
+	}
+	return fetch(s) // want `fetch starts a fresh context \(context.Background\(\) at observe.go:43\)`
+}
+
+// Work started in a goroutine, or returned to run later, is detached.
+func Start(ctx context.Context, s *Store) func() {
+	go s.Get(context.Background(), "bg")
+	return func() {
+		s.Get(context.Background(), "shutdown")
+	}
+}
+
+// A test helper outside a _test.go file is test code.
+func CommitFails(ctx context.Context, t *testing.T, s *Store) {
+	if err := s.Get(context.Background(), "t"); err != nil {
+		t.Fatal(err)
+	}
+}

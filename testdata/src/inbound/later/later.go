@@ -1,0 +1,86 @@
+// Package later covers closures that run after their function returns, or
+// beside it, and test code outside _test.go files.
+package later
+
+import (
+	"context"
+	"testing"
+)
+
+func probe() {}
+
+// safeGo launches its argument: ctxuse learns it.
+func safeGo(f func()) {
+	go func() {
+		defer func() { recover() }()
+		f()
+	}()
+}
+
+// run calls its argument before it returns.
+func run(f func()) { f() }
+
+func Launched(ctx context.Context) {
+	safeGo(func() {
+		probe() // want `inbound ctx detached`
+	})
+	run(func() {
+		probe() // want `inbound ctx$`
+	})
+}
+
+type server struct{ onClose func() }
+
+var hooks []func()
+
+func Returned(ctx context.Context) func() {
+	return func() {
+		probe() // want `inbound ctx detached`
+	}
+}
+
+func Stored(ctx context.Context, s *server) {
+	s.onClose = func() {
+		probe() // want `inbound ctx detached`
+	}
+	local := func() {
+		probe() // want `inbound ctx$`
+	}
+	local()
+}
+
+// A returned handler has its own request: it is on that path.
+func Handler(ctx context.Context) func(context.Context) {
+	return func(inner context.Context) {
+		probe() // want `inbound inner$`
+	}
+}
+
+// A test helper outside a _test.go file is test code.
+func CommitFails(ctx context.Context, t *testing.T) {
+	probe() // want `inbound ctx test`
+	func() {
+		probe() // want `inbound ctx test`
+	}()
+}
+
+type suiteBase struct{ t *testing.T }
+
+func (s *suiteBase) T() *testing.T { return s.t }
+
+type StoreSuite struct {
+	suiteBase
+}
+
+func (s *StoreSuite) Check(ctx context.Context) {
+	probe() // want `inbound ctx test`
+}
+
+// A type with a Context() getter is not a request.
+type RuleGroup struct{ ctx context.Context }
+
+func (g *RuleGroup) Context() context.Context { return g.ctx }
+
+func Evaluate(g *RuleGroup) {
+	probe() // no inbound context
+}
