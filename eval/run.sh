@@ -15,6 +15,8 @@
 #                                  module's review file as a "?" line, ready to
 #                                  be judged by hand
 #   eval/run.sh -q ...             totals only (no per-finding lists)
+#   eval/run.sh -show ...          also list the false and debatable findings
+#                                  still reported (tuning set), with their review
 #
 # modules.txt: one "module@version set" per line (set = tuning | heldout);
 # blank lines and lines starting with # are ignored. The held-out set measures
@@ -62,9 +64,11 @@ want_set=""
 want_mods=()
 append=0
 quiet=0
+show=0
 while [ $# -gt 0 ]; do
 	case "$1" in
 	-m) want_mods+=("${2:?-m needs a module path}"); shift 2 ;;
+	-show) show=1; shift ;;
 	-set) want_set="${2:?-set needs tuning or heldout}"; shift 2 ;;
 	-append) append=1; shift ;;
 	-q) quiet=1; shift ;;
@@ -129,7 +133,7 @@ join_reviews() {
 		k = key($1, $2); seen[k] = 1
 		v = (k in verdict) ? verdict[k] : "?"
 		if (v != "real" && v != "false" && v != "debatable") v = "unreviewed"
-		print v "\t" $1 "\t" $2 "\t" ((k in class) ? class[k] : "") "\t" $3
+		print v "\t" $1 "\t" $2 "\t" ((k in class) ? class[k] : "") "\t" $3 "\t" ((k in reason) ? reason[k] : "")
 	}
 	END {
 		for (i = 1; i <= n; i++) {
@@ -234,6 +238,10 @@ if [ $quiet = 0 ]; then
 	list gone-real "(b) !!! REAL FINDINGS THAT DISAPPEARED (recall regression) !!!"
 	list gone-false "(c) false findings that disappeared (fixed):"
 	list gone-debatable "(d) debatable findings that disappeared:"
+	if [ $show = 1 ]; then
+		printf '\n(e) false and debatable findings still reported (tuning set), with the review:\n'
+		awk -F'\t' '$1 == "tuning" && ($3 == "false" || $3 == "debatable") { printf "  %s %s (%s) [%s %s] %s\n      review: %s\n", $2, $4, $5, $3, $6, $7, $8 }' "$report"
+	fi
 fi
 if awk -F'\t' '$3 == "gone-real" { f = 1 } END { exit !f }' "$report"; then
 	echo
