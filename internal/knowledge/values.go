@@ -25,8 +25,10 @@ var ValuesOnly = []string{
 	"go.opentelemetry.io/otel/trace",
 	"go.opentelemetry.io/otel/baggage",
 	"go.opentelemetry.io/otel/propagation",
+	"go.opentelemetry.io/otel/metric",
 	"google.golang.org/grpc/metadata",
 	"google.golang.org/grpc/peer",
+	"google.golang.org/grpc/stats",
 }
 
 // InPackages reports whether path is one of the listed packages or below
@@ -65,6 +67,23 @@ func IsLogName(name string) bool {
 	name = strings.TrimSuffix(strings.TrimSuffix(name, "Context"), "With")
 	for _, suffix := range []string{"", "f", "ln", "w", "S"} {
 		if base, ok := strings.CutSuffix(name, suffix); ok && logLevels[base] {
+			return true
+		}
+	}
+	return false
+}
+
+// telemetryWords are the words of names that record metrics.
+var telemetryWords = []string{"metric", "telemetry", "gauge", "counter", "histogram"}
+
+// IsTelemetryName reports whether a function, method or type name says it
+// records metrics (a metrics callback, a MetricsRecorder): like a logger,
+// it reads a context's values, never its cancellation. Used only where the
+// code is unknown: a function value, an interface, another module.
+func IsTelemetryName(name string) bool {
+	name = strings.ToLower(name)
+	for _, w := range telemetryWords {
+		if strings.Contains(name, w) {
 			return true
 		}
 	}

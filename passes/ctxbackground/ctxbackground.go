@@ -308,7 +308,7 @@ func rootingHelpers(pass *analysis.Pass, in *inbound.Result, uses *ctxuse.Result
 		decl := cur.Node().(*ast.FuncDecl)
 		fn, _ := pass.TypesInfo.Defs[decl.Name].(*types.Func)
 		f := in.Func(decl)
-		if fn == nil || decl.Body == nil || (f != nil && (f.Own != nil || f.Test != nil || f.InTest)) {
+		if fn == nil || decl.Body == nil || (f != nil && (f.Own != nil || f.Test != nil || f.InTest)) || isCloser(fn) {
 			continue
 		}
 		body, _ := cur.FindNode(decl.Body)
@@ -359,6 +359,19 @@ func rootingHelpers(pass *analysis.Pass, in *inbound.Result, uses *ctxuse.Result
 		}
 	}
 	return found
+}
+
+// isCloser reports whether fn is a Close method of io.Closer's shape: a
+// component's destructor, which has no caller's deadline to honour (the
+// interface gives it none) and must finish whatever the caller's state.
+// Its root is the component's, not the caller's lost deadline.
+func isCloser(fn *types.Func) bool {
+	sig := fn.Type().(*types.Signature)
+	if sig.Recv() == nil || fn.Name() != "Close" || sig.Params().Len() != 0 {
+		return false
+	}
+	res := sig.Results()
+	return res.Len() == 0 || (res.Len() == 1 && types.Identical(res.At(0).Type(), types.Universe.Lookup("error").Type()))
 }
 
 func rootName(info *types.Info, call *ast.CallExpr) string {

@@ -76,6 +76,11 @@ type Result struct {
 
 	mu       sync.Mutex // the passes sharing the result may ask at once
 	facts    map[*types.Func]*Fact
+	concrete []*types.Named // the package's named non-interface types, once asked for
+	impls    map[*types.Interface][]types.Type
+	// origin holds what a local function variable was set from where it
+	// was declared (cb := getMetricsCallback()), to name what it calls.
+	origin map[*types.Var]ast.Expr
 	observed map[*types.Var]state
 }
 
@@ -98,6 +103,8 @@ func run(pass *analysis.Pass) (any, error) {
 		uses:     map[*types.Var][]inspector.Cursor{},
 		facts:    map[*types.Func]*Fact{},
 		observed: map[*types.Var]state{},
+		impls:    map[*types.Interface][]types.Type{},
+		origin:   map[*types.Var]ast.Expr{},
 	}
 	r.module = Module(pass)
 	if r.iface == nil {
@@ -113,6 +120,10 @@ func run(pass *analysis.Pass) (any, error) {
 		case *ast.Ident:
 			if v, ok := pass.TypesInfo.Uses[n].(*types.Var); ok && r.interesting(v) && !isWrite(cur) {
 				r.uses[v] = append(r.uses[v], cur)
+			} else if v, ok := pass.TypesInfo.Defs[n].(*types.Var); ok && r.interesting(v) {
+				if rhs := definedBy(cur); rhs != nil {
+					r.origin[v] = rhs
+				}
 			}
 		}
 	}
@@ -126,7 +137,105 @@ func run(pass *analysis.Pass) (any, error) {
 			pass.ExportObjectFact(fn, f)
 		}
 	}
+	for _, m := range r.interfaceMethods() {
+		if f := r.factOf(m); f != nil && !f.empty() && m.Exported() {
+			pass.ExportObjectFact(m, f)
+		}
+	}
 	return r, nil
+}
+
+// interfaceMethods lists the methods of the package's interfaces.
+func (r *Result) interfaceMethods() []*types.Func {
+	var out []*types.Func
+	scope := r.pkg.Scope()
+	for _, name := range scope.Names() {
+		if tn, ok := scope.Lookup(name).(*types.TypeName); ok && !tn.IsAlias() && types.IsInterface(tn.Type()) {
+			for m := range tn.Type().Underlying().(*types.Interface).ExplicitMethods() {
+				out = append(out, m)
+			}
+		}
+	}
+	return out
+}
+
+// implementations returns the package's named types (or pointers to them)
+// that implement iface.
+func (r *Result) implementations(iface *types.Interface) []types.Type {
+	if r.concrete == nil {
+		scope := r.pkg.Scope()
+		for _, name := range scope.Names() {
+			tn, ok := scope.Lookup(name).(*types.TypeName)
+			if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
+				continue
+			}
+			if named, ok := tn.Type().(*types.Named); ok && named.TypeParams().Len() == 0 {
+				r.concrete = append(r.concrete, named)
+			}
+		}
+	}
+	if impls, ok := r.impls[iface]; ok {
+		return impls
+	}
+	var impls []types.Type
+	defer func() { r.impls[iface] = impls }()
+	for _, c := range r.concrete {
+		for _, t := range []types.Type{c, types.NewPointer(c)} {
+			if types.Implements(t, iface) {
+				impls = append(impls, t)
+				break
+			}
+		}
+	}
+	return impls
+}
+
+// methodFact gives a method of one of the package's interfaces what all
+// its implementations in the package agree on: a logger interface whose
+// one implementation only formats its context's values ignores it. An
+// interface with no implementation here, or one unknown, says nothing.
+func (r *Result) methodFact(m *types.Func) *Fact {
+	if f, ok := r.facts[m]; ok {
+		return f
+	}
+	r.facts[m] = nil // recursion: unknown
+	iface, ok := m.Type().(*types.Signature).Recv().Type().Underlying().(*types.Interface)
+	if !ok {
+		return nil
+	}
+	impls := r.implementations(iface)
+	var agreed *Fact
+	for _, t := range impls {
+		obj, _, _ := types.LookupFieldOrMethod(t, true, r.pkg, m.Name())
+		fn, ok := obj.(*types.Func)
+		if !ok || fn.Pkg() != r.pkg {
+			return nil
+		}
+		f := r.factOf(fn)
+		if f == nil {
+			return nil // one implementation unknown: nothing agreed
+		}
+		if agreed == nil {
+			agreed = &Fact{Module: r.module, Ignores: f.Ignores, Checks: f.Checks, Launches: f.Launches, Attaches: f.Attaches}
+			continue
+		}
+		agreed.Ignores = intersect(agreed.Ignores, f.Ignores)
+		agreed.Checks = intersect(agreed.Checks, f.Checks)
+		agreed.Launches = intersect(agreed.Launches, f.Launches)
+		agreed.Attaches = intersect(agreed.Attaches, f.Attaches)
+	}
+	r.facts[m] = agreed
+	return agreed
+}
+
+func intersect(a, b []int) []int {
+	var out []int
+	for _, x := range a {
+		if slices.Contains(b, x) {
+			out = append(out, x)
+		}
+	}
+	return out
 }
 
 // interesting reports whether v is a local variable or parameter whose
@@ -232,7 +341,10 @@ func (r *Result) factOf(fn *types.Func) *Fact {
 	}
 	if fn.Pkg() == r.pkg {
 		if _, ok := r.decls[fn]; !ok {
-			return nil // an interface method, or a body written elsewhere
+			if recv := fn.Type().(*types.Signature).Recv(); recv != nil && types.IsInterface(recv.Type()) {
+				return r.methodFact(fn)
+			}
+			return nil // a body written elsewhere
 		}
 		return r.local(fn)
 	}
@@ -385,7 +497,9 @@ func (r *Result) argObserves(call *ast.CallExpr, i int, at *inspector.Cursor) bo
 	}
 	fn := ctxapi.Callee(r.info, call)
 	if fn == nil {
-		return !knowledge.IsLogName(calleeName(call)) // a function value: a logger by its name
+		// A function value: unknown, so it observes, unless its names say
+		// it logs or records metrics (s.logf, cb := metricsCallback()).
+		return !r.valueReaderNames(call)
 	}
 	if fn.Pkg() != nil && knowledge.InPackages(fn.Pkg().Path(), knowledge.ValuesOnly) {
 		if at != nil && returnsContext(fn) {
@@ -395,7 +509,8 @@ func (r *Result) argObserves(call *ast.CallExpr, i int, at *inspector.Cursor) bo
 	}
 	f := r.factOf(fn)
 	if f == nil {
-		return !knowledge.IsLogName(fn.Name()) // unknown: it observes, unless a logger
+		// Unknown: it observes, unless it logs or records metrics.
+		return !knowledge.IsLogName(fn.Name()) && !knowledge.IsTelemetryName(fn.Name()) && !knowledge.IsTelemetryName(recvName(fn))
 	}
 	sig := fn.Type().(*types.Signature)
 	idx := i
@@ -405,16 +520,73 @@ func (r *Result) argObserves(call *ast.CallExpr, i int, at *inspector.Cursor) bo
 	return !slices.Contains(f.Ignores, idx)
 }
 
-// calleeName is the name a call through a function value goes by
-// (s.logf, debugf), empty when it has none.
-func calleeName(call *ast.CallExpr) string {
-	switch f := ast.Unparen(call.Fun).(type) {
+// valueReaderNames reports whether a call through a function value goes
+// by the name of a logger or a metrics recorder: its own (s.logf) or that
+// of what the variable was set from (cb := getMetricCallback()).
+func (r *Result) valueReaderNames(call *ast.CallExpr) bool {
+	e := ast.Unparen(call.Fun)
+	for range 2 {
+		name := exprName(e)
+		if knowledge.IsLogName(name) || knowledge.IsTelemetryName(name) {
+			return true
+		}
+		id, ok := e.(*ast.Ident)
+		if !ok {
+			return false
+		}
+		v, _ := r.info.Uses[id].(*types.Var)
+		if e = r.origin[v]; e == nil {
+			return false
+		}
+	}
+	return false
+}
+
+// exprName is the name an expression goes by: an identifier's, a
+// selector's, or a call's callee's (getCallback()).
+func exprName(e ast.Expr) string {
+	switch e := ast.Unparen(e).(type) {
 	case *ast.Ident:
-		return f.Name
+		return e.Name
 	case *ast.SelectorExpr:
-		return f.Sel.Name
+		return e.Sel.Name
+	case *ast.CallExpr:
+		return exprName(e.Fun)
 	}
 	return ""
+}
+
+// recvName is the name of a method's receiver type, empty for a function.
+func recvName(fn *types.Func) string {
+	recv := fn.Type().(*types.Signature).Recv()
+	if recv == nil {
+		return ""
+	}
+	t := recv.Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if named, ok := types.Unalias(t).(*types.Named); ok {
+		return named.Obj().Name()
+	}
+	return ""
+}
+
+// definedBy returns the expression a variable declared at the identifier
+// at cur is initialised with (v := e, var v = e), nil if none.
+func definedBy(cur inspector.Cursor) ast.Expr {
+	id := cur.Node().(*ast.Ident)
+	switch p := cur.Parent().Node().(type) {
+	case *ast.AssignStmt:
+		if i := slices.Index(p.Lhs, ast.Expr(id)); i >= 0 && len(p.Lhs) == len(p.Rhs) {
+			return p.Rhs[i]
+		}
+	case *ast.ValueSpec:
+		if i := slices.Index(p.Names, id); i >= 0 && len(p.Names) == len(p.Values) {
+			return p.Values[i]
+		}
+	}
+	return nil
 }
 
 // returnsContext reports whether fn's first result is a context.

@@ -67,3 +67,14 @@ func CommitFails(ctx context.Context, t *testing.T, s *Store) {
 		t.Fatal(err)
 	}
 }
+
+// A component's Close runs on its own root: its callers lose nothing.
+type Pool struct{ s *Store }
+
+func (p *Pool) Close() error {
+	return p.s.Get(context.Background(), "drain")
+}
+
+func Shutdown(ctx context.Context, p *Pool) error {
+	return p.Close()
+}

@@ -51,7 +51,7 @@ func Logs(ctx context.Context) { // want Logs:"ignores \\[0\\]"
 	slog.InfoContext(ctx, "hello")
 }
 
-type Logger interface{ Printf(ctx context.Context, format string, args ...any) }
+type Logger interface{ Printf(ctx context.Context, format string, args ...any) } // want Printf:"ignores \\[0\\]"
 
 func LogsThrough(l Logger, ctx context.Context) { // want LogsThrough:"ignores \\[1\\]"
 	l.Printf(ctx, "hello")
@@ -133,3 +133,38 @@ func Send(ctx context.Context, c *http.Client, req *http.Request) (*http.Respons
 func SendVia(ctx context.Context, req *http.Request) { Send(ctx, http.DefaultClient, req) } // want SendVia:"attaches \\[1\\]"
 
 func SendsAsIs(req *http.Request) { http.DefaultClient.Do(req) }
+
+// An interface whose implementations here all ignore the context ignores
+// it: a package-level logger reached through an interface.
+type Logging interface {
+	Printf(ctx context.Context, format string, args ...any) // want Printf:"ignores \\[0\\]"
+}
+
+type stdLogger struct{}
+
+func (stdLogger) Printf(ctx context.Context, format string, args ...any) {} // want Printf:"ignores \\[0\\]"
+
+var Log Logging = stdLogger{}
+
+func ThroughLogging(ctx context.Context) { Log.Printf(ctx, "x") } // want ThroughLogging:"ignores \\[0\\]"
+
+// An interface with one implementation that observes says nothing.
+type Store interface{ Get(ctx context.Context) }
+
+type store struct{}
+
+func (store) Get(ctx context.Context) { <-ctx.Done() }
+
+// A metrics callback held in a function value reads values only.
+var metricCallback func(ctx context.Context, n int)
+
+func getMetricCallback() func(context.Context, int) { return metricCallback }
+
+func Counts(ctx context.Context) { // want Counts:"ignores \\[0\\]"
+	if cb := getMetricCallback(); cb != nil {
+		cb(ctx, 1)
+	}
+}
+
+// Any other function value may observe.
+func Calls(ctx context.Context, hook func(context.Context)) { hook(ctx) }
