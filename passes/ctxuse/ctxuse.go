@@ -80,7 +80,7 @@ type Result struct {
 	impls    map[*types.Interface][]types.Type
 	// origin holds what a local function variable was set from where it
 	// was declared (cb := getMetricsCallback()), to name what it calls.
-	origin map[*types.Var]ast.Expr
+	origin   map[*types.Var]ast.Expr
 	observed map[*types.Var]state
 }
 
