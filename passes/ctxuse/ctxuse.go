@@ -198,9 +198,10 @@ func (r *Result) methodFact(m *types.Func) *Fact {
 	if f, ok := r.facts[m]; ok {
 		return f
 	}
-	r.facts[m] = nil // recursion: unknown
+	r.facts[m] = r.provisional(m) // recursion: as for a function
 	iface, ok := m.Type().(*types.Signature).Recv().Type().Underlying().(*types.Interface)
 	if !ok {
+		r.facts[m] = nil
 		return nil
 	}
 	impls := r.implementations(iface)
@@ -208,12 +209,13 @@ func (r *Result) methodFact(m *types.Func) *Fact {
 	for _, t := range impls {
 		obj, _, _ := types.LookupFieldOrMethod(t, true, r.pkg, m.Name())
 		fn, ok := obj.(*types.Func)
-		if !ok || fn.Pkg() != r.pkg {
-			return nil
+		var f *Fact
+		if ok && fn.Pkg() == r.pkg {
+			f = r.factOf(fn)
 		}
-		f := r.factOf(fn)
 		if f == nil {
-			return nil // one implementation unknown: nothing agreed
+			r.facts[m] = nil // one implementation unknown: nothing agreed
+			return nil
 		}
 		if agreed == nil {
 			agreed = &Fact{Module: r.module, Ignores: f.Ignores, Checks: f.Checks, Launches: f.Launches, Attaches: f.Attaches}
@@ -358,6 +360,20 @@ func (r *Result) factOf(fn *types.Func) *Fact {
 	return nil
 }
 
+// provisional is what a function is taken to do while its fact is being
+// computed: a recursive call observes nothing, so what the function does
+// elsewhere decides.
+func (r *Result) provisional(fn *types.Func) *Fact {
+	f := &Fact{Module: r.module}
+	params := fn.Type().(*types.Signature).Params()
+	for i := range params.Len() {
+		if ctxapi.IsContext(params.At(i).Type(), r.iface) {
+			f.Ignores = append(f.Ignores, i)
+		}
+	}
+	return f
+}
+
 // local computes the fact of one of the package's functions.
 func (r *Result) local(fn *types.Func) *Fact {
 	if f, ok := r.facts[fn]; ok {
@@ -367,15 +383,7 @@ func (r *Result) local(fn *types.Func) *Fact {
 	decl := cur.Node().(*ast.FuncDecl)
 	params := fn.Type().(*types.Signature).Params()
 	body, _ := cur.FindNode(decl.Body)
-	// While it is computed, a recursive call is taken to observe nothing:
-	// what the function does elsewhere decides.
-	provisional := &Fact{Module: r.module}
-	for i := range params.Len() {
-		if ctxapi.IsContext(params.At(i).Type(), r.iface) {
-			provisional.Ignores = append(provisional.Ignores, i)
-		}
-	}
-	r.facts[fn] = provisional
+	r.facts[fn] = r.provisional(fn)
 	f := &Fact{Module: r.module}
 	defer func() { r.facts[fn] = f }()
 	for i := range params.Len() {

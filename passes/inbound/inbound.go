@@ -284,6 +284,7 @@ func run(pass *analysis.Pass) (any, error) {
 	res.decls = map[*types.Func]*ast.FuncDecl{}
 	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	uses := pass.ResultOf[ctxuse.Analyzer].(*ctxuse.Result)
+	rooted := rootedByCallers(pass, insp, iface)
 	for _, file := range pass.Files {
 		tf := pass.Fset.File(file.Pos())
 		if tf == nil {
@@ -301,6 +302,11 @@ func run(pass *analysis.Pass) (any, error) {
 				break
 			}
 			fn.Own, fn.Test = sources(pass, iface, fn.Type())
+			if decl, ok := fn.Node.(*ast.FuncDecl); ok && fn.Own != nil && fn.Own.Kind == Param {
+				if obj, ok := pass.TypesInfo.Defs[decl.Name].(*types.Func); ok && rooted[obj] {
+					fn.Own = nil // its callers hand it only fresh roots
+				}
+			}
 			fn.DetachedOwn = fn.Own != nil && detachedArgument(pass.TypesInfo, cur, fn.Own.Param)
 			fn.Later = runsLater(pass.TypesInfo, uses, cur)
 			fn.InTest = fn.InTest || (fn.Outer != nil && fn.Outer.InTest) || testFunc(pass.TypesInfo, fn)

@@ -168,3 +168,11 @@ func Counts(ctx context.Context) { // want Counts:"ignores \\[0\\]"
 
 // Any other function value may observe.
 func Calls(ctx context.Context, hook func(context.Context)) { hook(ctx) }
+
+// A wrapper that implements the interface it forwards to: the recursion
+// through the interface observes nothing.
+type atomicLogging struct{ l Logging }
+
+func (a *atomicLogging) Printf(ctx context.Context, format string, args ...any) { // want Printf:"ignores \\[0\\]"
+	a.l.Printf(ctx, format, args...)
+}

@@ -1,0 +1,187 @@
+package inbound
+
+import (
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/budgetlint/budgetlint/internal/ctxapi"
+)
+
+// rootedByCallers finds the package's functions whose context parameter
+// only ever receives a fresh root from their callers: an engine loop
+// handed the bg := context.Background() of the goroutine that runs it, a
+// helper of main handed main's context. No caller's deadline reaches such a
+// parameter, so it does not put the function on a request path.
+//
+// Only functions whose every caller is in view qualify: unexported
+// functions and methods (no interface of the package names the method) and
+// any function of package main, referred to only by static calls. A
+// parameter is rooted when every call passes a fresh root, a context
+// derived from one, or the caller's own rooted parameter.
+func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Interface) map[*types.Func]bool {
+	info := pass.TypesInfo
+	ifaceMethods := map[string]bool{}
+	scope := pass.Pkg.Scope()
+	for _, name := range scope.Names() {
+		if tn, ok := scope.Lookup(name).(*types.TypeName); ok && types.IsInterface(tn.Type()) {
+			it := tn.Type().Underlying().(*types.Interface)
+			for m := range it.Methods() {
+				ifaceMethods[m.Name()] = true
+			}
+		}
+	}
+	// The candidates and the index of their context parameter.
+	param := map[*types.Func]int{}
+	decls := map[*types.Func]*ast.FuncDecl{}
+	for cur := range insp.Root().Preorder((*ast.FuncDecl)(nil)) {
+		decl := cur.Node().(*ast.FuncDecl)
+		fn, ok := info.Defs[decl.Name].(*types.Func)
+		if !ok || (fn.Exported() && pass.Pkg.Name() != "main") || decl.Recv != nil && ifaceMethods[fn.Name()] {
+			continue
+		}
+		params := fn.Type().(*types.Signature).Params()
+		for i := range params.Len() {
+			if ctxapi.IsContext(params.At(i).Type(), iface) {
+				param[fn] = i
+				decls[fn] = decl
+				break
+			}
+		}
+	}
+	if len(param) == 0 {
+		return nil
+	}
+	// Every reference to a candidate: a static call, or an escape.
+	type site struct {
+		call   *ast.CallExpr
+		caller *types.Func // the declared function the call is in, nil elsewhere
+	}
+	calls := map[*types.Func][]site{}
+	escaped := map[*types.Func]bool{}
+	defs := map[*types.Var][]ast.Expr{} // what local contexts are set from
+	for cur := range insp.Root().Preorder((*ast.Ident)(nil), (*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil)) {
+		switch n := cur.Node().(type) {
+		case *ast.AssignStmt:
+			recordDefs(info, iface, defs, n.Lhs, n.Rhs)
+		case *ast.ValueSpec:
+			lhs := make([]ast.Expr, len(n.Names))
+			for i, id := range n.Names {
+				lhs[i] = id
+			}
+			recordDefs(info, iface, defs, lhs, n.Values)
+		case *ast.Ident:
+			fn, ok := info.Uses[n].(*types.Func)
+			if !ok {
+				continue
+			}
+			fn = fn.Origin()
+			if _, ok := param[fn]; !ok {
+				continue
+			}
+			c := cur
+			if sel, ok := c.Parent().Node().(*ast.SelectorExpr); ok && sel.Sel == n {
+				c = c.Parent()
+			}
+			call, ok := c.Parent().Node().(*ast.CallExpr)
+			if !ok || call.Fun != c.Node() {
+				escaped[fn] = true
+				continue
+			}
+			var caller *types.Func
+			for d := range c.Enclosing((*ast.FuncDecl)(nil)) {
+				caller, _ = info.Defs[d.Node().(*ast.FuncDecl).Name].(*types.Func)
+			}
+			calls[fn] = append(calls[fn], site{call, caller})
+		}
+	}
+	rooted := map[*types.Func]bool{}
+	for fn := range param {
+		if !escaped[fn] && len(calls[fn]) > 0 {
+			rooted[fn] = true // optimistic; the loop below takes back
+		}
+	}
+	// isRooted reports whether e, in caller, stands for a fresh root.
+	var isRooted func(e ast.Expr, caller *types.Func, seen map[*types.Var]bool) bool
+	isRooted = func(e ast.Expr, caller *types.Func, seen map[*types.Var]bool) bool {
+		switch e := ast.Unparen(e).(type) {
+		case *ast.CallExpr:
+			if ctxapi.IsFreshRoot(info, e) {
+				return true
+			}
+			// A context made from a rooted one (WithCancel, WithValue,
+			// signal.NotifyContext, errgroup.WithContext) is rooted.
+			for _, arg := range e.Args {
+				if ctxapi.IsContext(info.TypeOf(arg), iface) {
+					return isRooted(arg, caller, seen)
+				}
+			}
+		case *ast.Ident:
+			v, ok := info.Uses[e].(*types.Var)
+			if !ok || seen[v] {
+				return ok // a cycle of assignments adds nothing
+			}
+			if caller != nil && rooted[caller] {
+				if p := caller.Type().(*types.Signature).Params(); p.At(param[caller]) == v {
+					return true
+				}
+			}
+			rhs := defs[v]
+			if len(rhs) == 0 {
+				return false // a parameter, or set where it cannot be followed
+			}
+			seen[v] = true
+			for _, r := range rhs {
+				if r == nil || !isRooted(r, caller, seen) {
+					return false
+				}
+			}
+			return true
+		}
+		return false
+	}
+	for changed := true; changed; {
+		changed = false
+		for fn := range rooted {
+			for _, s := range calls[fn] {
+				i := param[fn]
+				if i >= len(s.call.Args) || !isRooted(s.call.Args[i], s.caller, map[*types.Var]bool{}) {
+					delete(rooted, fn)
+					changed = true
+					break
+				}
+			}
+		}
+	}
+	return rooted
+}
+
+// recordDefs remembers what each local context variable on the left is
+// set from; nil stands for a value that cannot be followed (a second
+// result of a call that is not a derivation).
+func recordDefs(info *types.Info, iface *types.Interface, defs map[*types.Var][]ast.Expr, lhs, rhs []ast.Expr) {
+	for i, l := range lhs {
+		id, ok := ast.Unparen(l).(*ast.Ident)
+		if !ok {
+			continue
+		}
+		obj := info.Defs[id]
+		if obj == nil {
+			obj = info.Uses[id]
+		}
+		v, ok := obj.(*types.Var)
+		if !ok || v.IsField() || !ctxapi.IsContext(v.Type(), iface) {
+			continue
+		}
+		switch {
+		case len(lhs) == len(rhs):
+			defs[v] = append(defs[v], rhs[i])
+		case len(rhs) == 1:
+			// ctx, cancel := context.WithCancel(parent); g, ctx :=
+			// errgroup.WithContext(parent): the context comes from the call.
+			defs[v] = append(defs[v], rhs[0])
+		}
+	}
+}

@@ -1,0 +1,64 @@
+package later
+
+import (
+	"context"
+	"time"
+)
+
+// An engine loop whose context only ever comes from the fresh root of the
+// goroutine that runs it has no caller's deadline.
+type engine struct{}
+
+func (e *engine) start() {
+	go func() {
+		bg := context.Background()
+		for {
+			e.step(bg)
+		}
+	}()
+}
+
+func (e *engine) step(ctx context.Context) {
+	probe() // no inbound context: only ever handed a fresh root
+	e.flush(ctx)
+}
+
+func (e *engine) flush(ctx context.Context) {
+	probe() // no inbound context: its caller's is rooted
+}
+
+func runMain() {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	go publish(ctx)
+}
+
+func publish(ctx context.Context) {
+	probe() // no inbound context: main's own root
+}
+
+// One caller with a real context is enough to keep it on the path.
+func both(ctx context.Context) {
+	probe() // want `inbound ctx$`
+}
+
+func Serve(ctx context.Context) {
+	both(ctx)
+	both(context.Background())
+}
+
+// Exported functions may have callers elsewhere.
+func Exported(ctx context.Context) {
+	probe() // want `inbound ctx$`
+}
+
+func callsExported() { Exported(context.Background()) }
+
+// A function used as a value may be called with anything.
+func asValue(ctx context.Context) {
+	probe() // want `inbound ctx$`
+}
+
+var hook = asValue
+
+func callsAsValue() { asValue(context.Background()) }
