@@ -278,6 +278,14 @@ func (r *Result) ValueObserved(cur inspector.Cursor) bool {
 	return r.useObserves(cur)
 }
 
+// Derived returns v and the local variables that hold contexts derived
+// from it in its function (ctx2 := ctx, c, cancel := context.WithCancel(ctx)).
+func (r *Result) Derived(v *types.Var) map[*types.Var]bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.derived(v)
+}
+
 // IsCheck reports whether call hands a context to a function that checks
 // its cancellation and reports it (returns ctx.Err(), or returns from a
 // case <-ctx.Done()): in a loop, such a call is a context check.

@@ -9,6 +9,7 @@ import (
 	"go/token"
 	"go/types"
 	"strconv"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -18,6 +19,7 @@ import (
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
 	"github.com/budgetlint/budgetlint/internal/knowledge"
 	"github.com/budgetlint/budgetlint/internal/report"
+	"github.com/budgetlint/budgetlint/passes/ctxuse"
 	"github.com/budgetlint/budgetlint/passes/inbound"
 )
 
@@ -25,7 +27,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:             "dropcancel",
 	Doc:              "report calls that cannot carry the caller's cancellation where a context-taking form exists",
 	URL:              "https://pkg.go.dev/github.com/budgetlint/budgetlint/passes/dropcancel",
-	Requires:         []*analysis.Analyzer{inspect.Analyzer, inbound.Analyzer},
+	Requires:         []*analysis.Analyzer{inspect.Analyzer, inbound.Analyzer, ctxuse.Analyzer},
 	Run:              run,
 	RunDespiteErrors: true,
 	Flags:            flags(),
@@ -75,6 +77,7 @@ type callee struct {
 type checker struct {
 	pass    *analysis.Pass
 	in      *inbound.Result
+	uses    *ctxuse.Result
 	rep     *report.Reporter
 	iface   *types.Interface
 	callees map[*types.Func]*callee
@@ -92,6 +95,7 @@ func run(pass *analysis.Pass) (any, error) {
 	c := &checker{
 		pass:     pass,
 		in:       in,
+		uses:     pass.ResultOf[ctxuse.Analyzer].(*ctxuse.Result),
 		rep:      report.New(pass),
 		iface:    ctxapi.ContextInterface(pass.Pkg),
 		callees:  map[*types.Func]*callee{},
@@ -147,7 +151,8 @@ func (c *checker) checkCall(cur inspector.Cursor, call *ast.CallExpr) {
 			continue
 		}
 		src := c.inboundAt(cur)
-		if src == nil || c.reachedThrough(cur, arg, src) || c.writtenIn(cur, arg) || passesParam(info, call, src) {
+		if src == nil || c.reachedThrough(cur, arg, src) || c.writtenIn(cur, arg) || c.passesInbound(call, src) ||
+			c.derivedHere(cur, arg, src) || !c.uses.Observes(call, i) {
 			continue
 		}
 		derives := i == 0 && fn != nil && ctxapi.IsDerivation(info, call)
@@ -155,17 +160,81 @@ func (c *checker) checkCall(cur inspector.Cursor, call *ast.CallExpr) {
 	}
 }
 
-// passesParam reports whether the call is given the inbound context
-// parameter itself as well: a stored context beside it (queryDC(ctx,
-// tx.ctx, ...), which watches both) is not passed instead of it.
-func passesParam(info *types.Info, call *ast.CallExpr, src *inbound.Source) bool {
+// passesInbound reports whether the call is given the inbound context, or
+// one derived from it, as well: a stored context beside it (queryDC(ctx,
+// tx.ctx, ...), which watches both; NewTransport(connectCtx, cc.ctx), the
+// lifetime of what it builds) is not passed instead of it.
+func (c *checker) passesInbound(call *ast.CallExpr, src *inbound.Source) bool {
+	derived := c.uses.Derived(src.Param)
 	for _, arg := range call.Args {
-		if usesVar(info, arg, src.Param) {
-			return true
+		if id, ok := ast.Unparen(arg).(*ast.Ident); ok {
+			if v, ok := c.pass.TypesInfo.Uses[id].(*types.Var); ok && derived[v] {
+				return true
+			}
 		}
 	}
 	return false
 }
+
+// derivedHere reports whether the stored context e hangs off a local
+// variable that this function set, directly or through other locals, from
+// something given the inbound context (info := Info{Context: ctx}; cfg :=
+// selectConfig(info); ctx = cfg.Context): what it holds is the caller's
+// context, handed back.
+func (c *checker) derivedHere(cur inspector.Cursor, e ast.Expr, src *inbound.Source) bool {
+	info := c.pass.TypesInfo
+	for {
+		sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+		if !ok {
+			break
+		}
+		e = sel.X
+	}
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok || v.IsField() {
+		return false
+	}
+	fn := enclosingFunc(cur)
+	given := c.uses.Derived(src.Param) // and, below, the locals set from them
+	mentions := func(e ast.Expr) bool {
+		found := false
+		ast.Inspect(e, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				if w, ok := info.Uses[id].(*types.Var); ok && given[w] {
+					found = true
+				}
+			}
+			return !found
+		})
+		return found
+	}
+	for changed := true; changed && !given[v]; {
+		changed = false
+		for as := range fn.Preorder((*ast.AssignStmt)(nil)) {
+			stmt := as.Node().(*ast.AssignStmt)
+			if !slices.ContainsFunc(stmt.Rhs, mentions) {
+				continue
+			}
+			for _, l := range stmt.Lhs {
+				id, ok := ast.Unparen(l).(*ast.Ident)
+				if !ok {
+					continue
+				}
+				w, _ := info.Defs[id].(*types.Var)
+				if w != nil && !given[w] {
+					given[w] = true
+					changed = true
+				}
+			}
+		}
+	}
+	return given[v]
+}
+
 
 // callee returns what is known about fn: the standard library's table,
 // else its XContext/XWithContext sibling.
@@ -654,7 +723,7 @@ func (c *checker) checkAssign(cur inspector.Cursor, rhs []ast.Expr) {
 			continue
 		}
 		src := c.inboundAt(cur)
-		if src == nil || c.reachedThrough(cur, r, src) || c.writtenIn(cur, r) {
+		if src == nil || c.reachedThrough(cur, r, src) || c.writtenIn(cur, r) || c.derivedHere(cur, r, src) {
 			continue
 		}
 		if v == src.Param && src.Kind == inbound.Param {
