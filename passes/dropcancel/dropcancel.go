@@ -8,8 +8,8 @@ import (
 	"go/format"
 	"go/token"
 	"go/types"
-	"strconv"
 	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -234,7 +234,6 @@ func (c *checker) derivedHere(cur inspector.Cursor, e ast.Expr, src *inbound.Sou
 	}
 	return given[v]
 }
-
 
 // callee returns what is known about fn: the standard library's table,
 // else its XContext/XWithContext sibling.
