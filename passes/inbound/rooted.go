@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
+	"github.com/budgetlint/budgetlint/internal/knowledge"
 )
 
 // rootedByCallers finds the package's functions whose context parameter
@@ -19,8 +20,8 @@ import (
 // Only functions whose every caller is in view qualify: unexported
 // functions and methods (no interface of the package names the method) and
 // any function of package main, referred to only by static calls. A
-// parameter is rooted when every call passes a fresh root, a context
-// derived from one, or the caller's own rooted parameter.
+// parameter is rooted when every call passes a fresh root, one given only
+// values, or the caller's own rooted parameter.
 func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Interface) map[*types.Func]bool {
 	info := pass.TypesInfo
 	ifaceMethods := map[string]bool{}
@@ -111,12 +112,13 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 			if ctxapi.IsFreshRoot(info, e) {
 				return true
 			}
-			// A context made from a rooted one (WithCancel, WithValue,
-			// signal.NotifyContext, errgroup.WithContext) is rooted.
-			for _, arg := range e.Args {
-				if ctxapi.IsContext(info.TypeOf(arg), iface) {
-					return isRooted(arg, caller, seen)
-				}
+			// A rooted context given only values (WithValue, a logger, a
+			// trace) is still rooted. One given a cancel signal or a
+			// deadline (WithCancel, WithTimeout, signal.NotifyContext: a
+			// component's lifetime, main's time limit) has something to
+			// honour.
+			if len(e.Args) > 0 && addsValuesOnly(info, e) {
+				return isRooted(e.Args[0], caller, seen)
 			}
 		case *ast.Ident:
 			v, ok := info.Uses[e].(*types.Var)
@@ -184,4 +186,16 @@ func recordDefs(info *types.Info, iface *types.Interface, defs map[*types.Var][]
 			defs[v] = append(defs[v], rhs[0])
 		}
 	}
+}
+
+// addsValuesOnly reports whether call derives a context from its first
+// argument that adds values but no cancellation: context.WithValue,
+// context.WithoutCancel, or a function of a values-only package
+// (metadata.NewOutgoingContext, a logger's WithContext).
+func addsValuesOnly(info *types.Info, call *ast.CallExpr) bool {
+	if ctxapi.IsCallTo(info, call, "context", "WithValue") || ctxapi.IsWithoutCancel(info, call) {
+		return true
+	}
+	fn := ctxapi.Callee(info, call)
+	return fn != nil && fn.Pkg() != nil && knowledge.InPackages(fn.Pkg().Path(), knowledge.ValuesOnly)
 }

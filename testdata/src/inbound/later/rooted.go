@@ -27,14 +27,40 @@ func (e *engine) flush(ctx context.Context) {
 	probe() // no inbound context: its caller's is rooted
 }
 
+type key struct{}
+
 func runMain() {
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
+	ctx := context.WithValue(context.Background(), key{}, "v")
 	go publish(ctx)
 }
 
 func publish(ctx context.Context) {
-	probe() // no inbound context: main's own root
+	probe() // no inbound context: a root given only values
+}
+
+// A component's lifetime, or main's time limit, can be cancelled: there
+// is something to honour.
+type pool struct{ cancel context.CancelFunc }
+
+func newPool() *pool {
+	ctx, cancel := context.WithCancel(context.Background())
+	p := &pool{cancel: cancel}
+	go p.connect(ctx)
+	return p
+}
+
+func (p *pool) connect(ctx context.Context) {
+	probe() // want `inbound ctx$`
+}
+
+func runLimited() {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	limited(ctx)
+}
+
+func limited(ctx context.Context) {
+	probe() // want `inbound ctx$`
 }
 
 // One caller with a real context is enough to keep it on the path.
