@@ -143,7 +143,9 @@ func Run(analyzers []*analysis.Analyzer, opts Options) (*Result, error) {
 	g := newGraph(roots)
 	r := &run{analyzers: analyzers, opts: opts, facts: newFactStore(analyzers), fset: token.NewFileSet()}
 	if opts.Cache != "" {
-		r.cache = &cache{dir: opts.Cache}
+		if r.cache, err = openCache(opts.Cache); err != nil {
+			return nil, err
+		}
 		r.computeKeys(g)
 	}
 	r.process(g)

@@ -1,0 +1,141 @@
+package driver
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// old sets a file's times to ten days ago, past the cache's trim age.
+func old(t *testing.T, name string) {
+	t.Helper()
+	then := time.Now().Add(-10 * 24 * time.Hour)
+	if err := os.Chtimes(name, then, then); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func writeFile(t *testing.T, name, content string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(name, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Issue 15, row 1: -cache . (or $HOME) once trimmed a source tree. A
+// directory that holds anything budgetlint did not write is refused, and
+// nothing in it is removed.
+func TestCacheRefusesADirectoryWithOtherFiles(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		holds string
+	}{
+		{"source tree", map[string]string{"go.mod": "module m\n", "main.go": "package main\n", "notes/todo.txt": "keep\n"}, "go.mod"},
+		{"another README", map[string]string{"README": "My project.\n"}, "README"},
+		{"a v1 directory without our README", map[string]string{"v1/ab/" + strings.Repeat("ab", 32): "x"}, "v1"},
+		{"our README and a user's file", map[string]string{"README": cacheReadme, "draft.txt": "keep\n"}, "draft.txt"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			for name, content := range tc.files {
+				writeFile(t, filepath.Join(dir, name), content)
+				old(t, filepath.Join(dir, name))
+			}
+			_, err := Run([]*analysis.Analyzer{recorder(new([]string), func(*analysis.Pass) {})},
+				Options{Patterns: []string{"./helpers"}, Dir: module(t), Cache: dir, ToolID: "test"})
+			if err == nil || !strings.Contains(err.Error(), "is not a budgetlint cache directory: it holds "+tc.holds) {
+				t.Errorf("want the directory refused, naming %s; got %v", tc.holds, err)
+			}
+			for name, content := range tc.files {
+				if got, err := os.ReadFile(filepath.Join(dir, name)); err != nil || string(got) != content {
+					t.Errorf("%s: %q, %v; want it untouched", name, got, err)
+				}
+			}
+		})
+	}
+}
+
+// A new or empty directory is adopted, by any number of runs at once.
+func TestCacheAdoptsANewOrEmptyDirectory(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "new")
+	var wg sync.WaitGroup
+	errs := make([]error, 20)
+	for i := range errs {
+		wg.Go(func() { _, errs[i] = openCache(dir) })
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			t.Errorf("concurrent first runs: %v", err)
+		}
+	}
+	if !isCacheReadme(filepath.Join(dir, "README")) {
+		t.Error("no README marks the directory as budgetlint's")
+	}
+	if _, err := openCache(dir); err != nil {
+		t.Errorf("reopening: %v", err)
+	}
+	if _, err := openCache(t.TempDir()); err != nil {
+		t.Errorf("empty directory: %v", err)
+	}
+}
+
+// Trimming removes old entries, and nothing else of the cache directory
+// however old: not a file it does not recognise by name and place, nor
+// anything a symbolic link leads to.
+func TestTrimRemovesOnlyOldEntries(t *testing.T) {
+	dir := t.TempDir()
+	c, err := openCache(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A link named like a shard, to a directory holding a file named like
+	// an entry of that shard: trimming must not follow it.
+	outside := filepath.Join(t.TempDir(), strings.Repeat("cd", 32))
+	writeFile(t, outside, "the user's")
+	old(t, outside)
+	if err := os.Symlink(filepath.Dir(outside), filepath.Join(c.dir, "cd")); err != nil {
+		t.Fatal(err)
+	}
+	key := strings.Repeat("ab", 32)
+	gone := []string{"v1/ab/" + key, "v1/ab/" + key + ".tmp123"}
+	kept := []string{
+		"v1/ab/" + strings.Repeat("cd", 32), // another shard's name
+		"v1/ab/notes.txt",
+		"v1/ab/" + key + ".bak",
+		"v1/ab/" + strings.ToUpper(key),
+		"v1/notes/" + key,
+		"v1/" + key,
+	}
+	for _, name := range append(gone, kept...) {
+		writeFile(t, filepath.Join(dir, name), "x")
+		old(t, filepath.Join(dir, name))
+	}
+	old(t, filepath.Join(dir, "README"))
+	young := "v1/ab/" + strings.Repeat("ab", 31) + "ef"
+	writeFile(t, filepath.Join(dir, young), "x")
+	kept = append(kept, young, "README")
+	c.trim()
+	for _, name := range gone {
+		if _, err := os.Stat(filepath.Join(dir, name)); !os.IsNotExist(err) {
+			t.Errorf("%s: old entry not trimmed (%v)", name, err)
+		}
+	}
+	for _, name := range kept {
+		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
+			t.Errorf("%s was removed: %v", name, err)
+		}
+	}
+	if _, err := os.Stat(outside); err != nil {
+		t.Errorf("trimming followed a link out of the cache: %v", err)
+	}
+}
