@@ -44,6 +44,9 @@ type encodedFact struct {
 //	v1/ab/abcd…     entries, named by their 64-hex-digit key, in a
 //	                directory named by its first two digits
 //	v1/ab/abcd….tmp* an entry being written
+//
+// An entry is the sha256 of its key and payload, then the payload (gob):
+// one whose sum does not match is ignored, and replaced after analysis.
 const (
 	cacheVersion = "v1"
 	cacheReadme  = `This directory holds budgetlint's results cache.
@@ -173,15 +176,43 @@ func isHex(s string) bool {
 	return s != "" && strings.Trim(s, "0123456789abcdef") == ""
 }
 
-// load returns the entry stored under key, or nil.
+// seal prefixes an entry's payload with its sum, which binds it to its key.
+func seal(key string, payload []byte) []byte {
+	sum := entrySum(key, payload)
+	return append(sum[:], payload...)
+}
+
+// unseal returns the payload of an entry whose sum matches, or false.
+func unseal(key string, data []byte) ([]byte, bool) {
+	if len(data) < sha256.Size {
+		return nil, false
+	}
+	sum, payload := data[:sha256.Size], data[sha256.Size:]
+	want := entrySum(key, payload)
+	return payload, bytes.Equal(sum, want[:])
+}
+
+func entrySum(key string, payload []byte) [sha256.Size]byte {
+	h := sha256.New()
+	fmt.Fprintf(h, "budgetlint cache entry %s\n", key)
+	h.Write(payload)
+	return [sha256.Size]byte(h.Sum(nil))
+}
+
+// load returns the entry stored under key, or nil: missing, damaged (its
+// sum does not match) or unreadable entries are misses.
 func (c *cache) load(key string) *cacheEntry {
 	name := c.path(key)
 	data, err := os.ReadFile(name)
 	if err != nil {
 		return nil
 	}
+	payload, ok := unseal(key, data)
+	if !ok {
+		return nil
+	}
 	var e cacheEntry
-	if gob.NewDecoder(bytes.NewReader(data)).Decode(&e) != nil {
+	if gob.NewDecoder(bytes.NewReader(payload)).Decode(&e) != nil {
 		return nil
 	}
 	if info, err := os.Stat(name); err == nil && time.Since(info.ModTime()) > cacheTouchAge {
@@ -191,7 +222,8 @@ func (c *cache) load(key string) *cacheEntry {
 	return &e
 }
 
-// store writes an entry; failures only cost the next run some time.
+// store writes an entry, replacing a damaged one; failures only cost the
+// next run some time.
 func (c *cache) store(n *node, facts []encodedFact) {
 	if n.key == "" {
 		return
@@ -208,7 +240,7 @@ func (c *cache) store(n *node, facts []encodedFact) {
 	if err != nil {
 		return
 	}
-	_, werr := tmp.Write(buf.Bytes())
+	_, werr := tmp.Write(seal(n.key, buf.Bytes()))
 	cerr := tmp.Close()
 	if werr != nil || cerr != nil || os.Rename(tmp.Name(), name) != nil {
 		os.Remove(tmp.Name())

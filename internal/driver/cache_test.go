@@ -1,6 +1,7 @@
 package driver
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -137,5 +138,58 @@ func TestTrimRemovesOnlyOldEntries(t *testing.T) {
 	}
 	if _, err := os.Stat(outside); err != nil {
 		t.Errorf("trimming followed a link out of the cache: %v", err)
+	}
+}
+
+// Issue 15, row 6: a cache entry with flipped bits was served as findings.
+// An entry whose sum does not match is ignored, the package analysed
+// again, and the entry replaced.
+func TestDamagedEntryIsIgnoredAndRewritten(t *testing.T) {
+	for _, damage := range []struct {
+		name string
+		do   func([]byte) []byte
+	}{
+		{"a bit of a finding's message", func(b []byte) []byte {
+			i := bytes.Index(b, []byte("seen helpers"))
+			b[i+1] ^= 0x03 // "sfen helpers": still a valid gob
+			return b
+		}},
+		{"a bit of the sum", func(b []byte) []byte { b[3] ^= 0x10; return b }},
+		{"truncated", func(b []byte) []byte { return b[:len(b)/2] }},
+		{"empty", func([]byte) []byte { return nil }},
+	} {
+		t.Run(damage.name, func(t *testing.T) {
+			cacheDir := t.TempDir()
+			seen := 0
+			report := &analysis.Analyzer{
+				Name: "report",
+				Doc:  "reports each package it runs on",
+				Run: func(pass *analysis.Pass) (any, error) {
+					seen++
+					pass.Reportf(pass.Files[0].Package, "seen %s", pass.Pkg.Name())
+					return nil, nil
+				},
+			}
+			opts := Options{Patterns: []string{"./helpers"}, Dir: module(t), Cache: cacheDir, ToolID: "test"}
+			if _, err := Run([]*analysis.Analyzer{report}, opts); err != nil {
+				t.Fatal(err)
+			}
+			entries, _ := filepath.Glob(filepath.Join(cacheDir, cacheVersion, "*", strings.Repeat("?", 64)))
+			if len(entries) != 1 {
+				t.Fatalf("want one entry, got %q", entries)
+			}
+			good, _ := os.ReadFile(entries[0])
+			writeFile(t, entries[0], string(damage.do(bytes.Clone(good))))
+			res, err := Run([]*analysis.Analyzer{report}, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.Diagnostics) != 1 || res.Diagnostics[0].Message != "seen helpers" || seen != 2 || res.Stats.Cached != 0 {
+				t.Errorf("damaged entry served: %d runs of the pass, stats %+v, findings %+v", seen, res.Stats, res.Diagnostics)
+			}
+			if again, _ := os.ReadFile(entries[0]); !bytes.Equal(again, good) {
+				t.Error("the damaged entry was not rewritten")
+			}
+		})
 	}
 }
