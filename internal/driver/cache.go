@@ -8,7 +8,6 @@ import (
 	"encoding/hex"
 	"fmt"
 	"go/types"
-	"io"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -274,6 +273,30 @@ func (c *cache) trim() {
 	}
 }
 
+// ContentSum is the sum of a file's content that Edit.Sum holds.
+func ContentSum(src []byte) string {
+	sum := sha256.Sum256(src)
+	return hex.EncodeToString(sum[:])
+}
+
+// sawContent records, for an analysed package, the sum of a file as it is
+// read, for the edits of the package's fixes. A file that changed since
+// the package's cache key was computed from it leaves the result out of
+// the cache: it would be stored under the old content's key.
+func (n *node) sawContent(name string, src []byte) {
+	if !n.full {
+		return // never analysed: no fixes, and hashing std costs time
+	}
+	sum := ContentSum(src)
+	if n.sums == nil {
+		n.sums = map[string]string{}
+	}
+	if old, ok := n.sums[name]; ok && old != sum {
+		n.key = ""
+	}
+	n.sums[name] = sum
+}
+
 // computeKeys gives every node a key that changes when anything it was
 // computed from changes: the tool and its flags, the package's files, and
 // (through their keys) everything it imports. Files of analysed packages
@@ -291,14 +314,13 @@ func (r *run) computeKeys(g *graph) {
 		for _, name := range n.pkg.CompiledGoFiles {
 			fmt.Fprintf(h, "file %s ", name)
 			if n.full {
-				f, err := os.Open(name)
+				src, err := os.ReadFile(name)
 				if err != nil {
 					ok = false
 					continue
 				}
-				_, err = io.Copy(h, f)
-				f.Close()
-				ok = ok && err == nil
+				n.sawContent(name, src)
+				fmt.Fprint(h, n.sums[name])
 			} else if info, err := os.Stat(name); err == nil {
 				fmt.Fprintf(h, "%d %d", info.Size(), info.ModTime().UnixNano())
 			} else {

@@ -2,6 +2,8 @@ package driver
 
 import (
 	"bytes"
+	"fmt"
+	"go/ast"
 	"os"
 	"path/filepath"
 	"strings"
@@ -191,5 +193,48 @@ func TestDamagedEntryIsIgnoredAndRewritten(t *testing.T) {
 				t.Error("the damaged entry was not rewritten")
 			}
 		})
+	}
+}
+
+// Issue 15, rows 3 and 4, the driver's side: a fix's edits are placed by
+// the real file's name and offsets, whatever a //line directive says, and
+// carry the sum of the content that was analysed.
+func TestEditsAreInTheFileAnalysed(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "go.mod"), "module example.com/m\n\ngo 1.26\n")
+	src := "package m\n\nimport \"context\"\n\n//line victim.go:1\nfunc Target(ctx context.Context) {}\n"
+	file := filepath.Join(dir, "m.go")
+	writeFile(t, file, src)
+	rename := &analysis.Analyzer{
+		Name: "rename",
+		Doc:  "suggests renaming Target",
+		Run: func(pass *analysis.Pass) (any, error) {
+			for _, d := range pass.Files[0].Decls {
+				if fd, ok := d.(*ast.FuncDecl); ok {
+					pass.Report(analysis.Diagnostic{Pos: fd.Name.Pos(), Message: "rename", SuggestedFixes: []analysis.SuggestedFix{{
+						TextEdits: []analysis.TextEdit{{Pos: fd.Name.Pos(), End: fd.Name.End(), NewText: []byte("Renamed")}},
+					}}})
+				}
+			}
+			return nil, nil
+		},
+	}
+	res, err := Run([]*analysis.Analyzer{rename}, Options{Patterns: []string{"."}, Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Diagnostics) != 1 {
+		t.Fatalf("findings: %+v, broken %+v", res.Diagnostics, res.Broken)
+	}
+	d := res.Diagnostics[0]
+	if filepath.Base(d.Posn.Filename) != "victim.go" {
+		t.Errorf("the finding is shown at %s, want victim.go as the directive says", d.Posn)
+	}
+	e := d.Fixes[0].Edits[0]
+	start := strings.Index(src, "Target")
+	got := fmt.Sprintf("%s %s %s %d %d %s", e.Filename, e.Start.Filename, e.End.Filename, e.Start.Offset, e.End.Offset, e.Sum)
+	want := fmt.Sprintf("%s %s %s %d %d %s", file, file, file, start, start+len("Target"), ContentSum([]byte(src)))
+	if got != want {
+		t.Errorf("edit (file, start file, end file, offsets, sum):\n got %s\nwant %s", got, want)
 	}
 }
