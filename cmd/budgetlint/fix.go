@@ -4,9 +4,14 @@ import (
 	"bytes"
 	"cmp"
 	"fmt"
+	"go/ast"
 	"go/format"
+	"go/parser"
+	"go/token"
 	"io"
+	"maps"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -19,61 +24,161 @@ type edit struct {
 	text       string
 }
 
+// fileFix is what -fix does to one file: the edits of the fixes taken, on
+// the content they were computed from (its sum), unless a problem found
+// before reading the file rules it out.
+type fileFix struct {
+	edits   []edit
+	sum     string
+	problem string
+}
+
 // applyFixes applies the first suggested fix of every finding. A fix whose
 // edits overlap one already taken is left out, so a file is never left
 // half-edited. With showDiff the result is printed, not written.
+//
+// A file is edited only if it still has the content that was analysed,
+// and is replaced atomically (see writeFile). One file that cannot be
+// fixed does not stop the others: the error lists every file and what
+// became of it.
 func applyFixes(findings []driver.Diagnostic, showDiff bool, w io.Writer) error {
-	byFile := map[string][]edit{}
-	var files []string
-	skipped := 0
+	files := map[string]*fileFix{}
+	overlapped := 0
 	for _, f := range findings {
-		if len(f.Fixes) == 0 {
+		if len(f.Fixes) == 0 || len(f.Fixes[0].Edits) == 0 {
 			continue
+		}
+		edits := f.Fixes[0].Edits
+		name := edits[0].Filename
+		if slices.ContainsFunc(edits, func(e driver.Edit) bool { return e.Filename != name }) {
+			continue // a fix spanning files: applied by go vet -fix, not here
+		}
+		ff := files[name]
+		if ff == nil {
+			ff = &fileFix{sum: edits[0].Sum}
+			files[name] = ff
 		}
 		var fix []edit
-		var name string
-		for _, e := range f.Fixes[0].Edits {
-			if name != "" && e.Filename != name {
-				fix = nil // a fix spanning files: applied by go vet -fix, not here
-				break
+		for _, e := range edits {
+			switch {
+			case e.Sum == "":
+				ff.problem = "budgetlint has no record of the content it analysed"
+			case e.Sum != ff.sum:
+				ff.problem = "it changed while budgetlint read it; run budgetlint again"
+			case e.Start.Filename != name || e.End.Filename != name:
+				ff.problem = "a fix's edit ends in another file"
 			}
-			name = e.Filename
 			fix = append(fix, edit{e.Start.Offset, e.End.Offset, e.New})
 		}
-		if fix == nil {
-			continue
-		}
-		if _, ok := byFile[name]; !ok {
-			files = append(files, name)
-		}
-		if merged, ok := merge(byFile[name], fix); ok {
-			byFile[name] = merged
+		if merged, ok := merge(ff.edits, fix); ok {
+			ff.edits = merged
 		} else {
-			skipped++
+			overlapped++
 		}
 	}
-	slices.Sort(files)
-	for _, name := range files {
-		old, err := os.ReadFile(name)
-		if err != nil {
-			return err
+	var report []string
+	failed := 0
+	for _, name := range slices.Sorted(maps.Keys(files)) {
+		ff := files[name]
+		if ff.problem == "" {
+			ff.problem = fixFile(name, ff, showDiff, w)
 		}
-		fixed := apply(old, byFile[name])
-		if formatted, err := format.Source(fixed); err == nil {
-			fixed = formatted
-		}
-		if showDiff {
-			io.WriteString(w, unifiedDiff(relative(name), string(old), string(fixed)))
-			continue
-		}
-		if err := os.WriteFile(name, fixed, 0o644); err != nil {
-			return err
+		switch {
+		case ff.problem != "":
+			failed++
+			report = append(report, fmt.Sprintf("%s: not fixed: %s", relative(name), ff.problem))
+		case showDiff:
+			report = append(report, relative(name)+": diff printed")
+		default:
+			report = append(report, relative(name)+": fixed")
 		}
 	}
-	if skipped > 0 {
-		fmt.Fprintf(os.Stderr, "budgetlint: %d fixes overlapped others and were not applied; run again to apply them\n", skipped)
+	if overlapped > 0 {
+		fmt.Fprintf(os.Stderr, "budgetlint: %d fixes overlapped others and were not applied; run again to apply them\n", overlapped)
+	}
+	if failed > 0 {
+		return fmt.Errorf("%d of %d files not fixed:\n\t%s", failed, len(files), strings.Join(report, "\n\t"))
 	}
 	return nil
+}
+
+// fixFile applies a file's edits, or prints them as a diff, and returns
+// why it could not, or "". The edits' offsets are trusted only once the
+// file is known to have the content they were computed from, and are
+// checked against its length even then.
+func fixFile(name string, ff *fileFix, showDiff bool, w io.Writer) string {
+	old, err := os.ReadFile(name)
+	switch {
+	case err != nil:
+		return err.Error()
+	case driver.ContentSum(old) != ff.sum:
+		return "it changed after budgetlint analysed it; run budgetlint again"
+	case isGenerated(old):
+		return "it is generated (DO NOT EDIT); fix what generates it"
+	}
+	last := 0
+	for _, e := range ff.edits {
+		if e.start < last || e.end < e.start || e.end > len(old) {
+			return fmt.Sprintf("a fix's edit (bytes %d to %d) overlaps another or lies outside the file's %d bytes", e.start, e.end, len(old))
+		}
+		last = e.end
+	}
+	fixed := apply(old, ff.edits)
+	if formatted, err := format.Source(fixed); err == nil {
+		fixed = formatted
+	}
+	if showDiff {
+		io.WriteString(w, unifiedDiff(relative(name), string(old), string(fixed)))
+		return ""
+	}
+	if err := writeFile(name, fixed); err != nil {
+		return fmt.Sprintf("%v; the file is unchanged", err)
+	}
+	return ""
+}
+
+// isGenerated reports whether a Go file says it is generated.
+func isGenerated(src []byte) bool {
+	f, err := parser.ParseFile(token.NewFileSet(), "", src, parser.PackageClauseOnly|parser.ParseComments)
+	return err == nil && ast.IsGenerated(f)
+}
+
+// writeFile replaces a file's content atomically: the new content goes to
+// a temporary file beside it, with its mode, synced to disk, then renamed
+// over it. On a full disk, or any other failure, the file is left as it
+// was. A symbolic link is followed, and its target replaced.
+func writeFile(name string, data []byte) (err error) {
+	target, err := filepath.EvalSymlinks(name)
+	if err != nil {
+		return err
+	}
+	info, err := os.Stat(target)
+	if err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(target), "."+filepath.Base(target)+".budgetlint-*")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	if _, err = tmp.Write(data); err != nil {
+		return err
+	}
+	if err = tmp.Chmod(info.Mode().Perm()); err != nil {
+		return err
+	}
+	if err = tmp.Sync(); err != nil {
+		return err
+	}
+	if err = tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), target)
 }
 
 // merge adds a fix's edits to a file's, unless they overlap; identical
@@ -95,6 +200,8 @@ func merge(have, fix []edit) ([]edit, bool) {
 	return out, true
 }
 
+// apply replaces the edits' ranges of src, which fixFile has checked to be
+// in order and within it.
 func apply(src []byte, edits []edit) []byte {
 	var buf bytes.Buffer
 	last := 0

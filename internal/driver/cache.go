@@ -8,7 +8,6 @@ import (
 	"encoding/hex"
 	"fmt"
 	"go/types"
-	"io"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -34,30 +33,185 @@ type encodedFact struct {
 	Data   []byte
 }
 
-// cache stores entries as files named by their key. Entries unused for
-// five days are removed, as the go command does with its build cache.
-type cache struct {
-	dir string
-}
-
+// The cache directory holds only what budgetlint wrote, so that trimming
+// can never remove anything else (a cache pointed at a source tree once
+// deleted it):
+//
+//	README          cacheReadme; its first line marks the directory as ours
+//	README.tmp*     a README being written by another run
+//	v1/trim.txt     when entries were last trimmed
+//	v1/ab/abcd…     entries, named by their 64-hex-digit key, in a
+//	                directory named by its first two digits
+//	v1/ab/abcd….tmp* an entry being written
+//
+// An entry is the sha256 of its key and payload, then the payload (gob):
+// one whose sum does not match is ignored, and replaced after analysis.
 const (
+	cacheVersion = "v1"
+	cacheReadme  = `This directory holds budgetlint's results cache.
+It keeps the findings and facts of analysed packages, by the content of their
+files, under v1/. budgetlint removes only entries it wrote there, once unused
+for five days, and refuses to use a directory holding anything else.
+It is safe to delete this directory at any time.
+`
 	cacheTrimAge      = 5 * 24 * time.Hour
 	cacheTrimInterval = 24 * time.Hour
 	cacheTouchAge     = time.Hour
 )
 
+// cache stores entries in dir, the cache directory's versioned
+// subdirectory. Entries unused for five days are removed, as the go
+// command does with its build cache.
+type cache struct {
+	dir string
+}
+
+// openCache adopts dir as the cache: a new or empty directory, or one that
+// budgetlint made. Any other is refused with an error naming what it holds.
+func openCache(dir string) (*cache, error) {
+	if abs, err := filepath.Abs(dir); err == nil {
+		dir = abs // for the messages
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("cannot make the cache directory: %v", err)
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("cannot read the cache directory: %v", err)
+	}
+	marked := false
+	var versions []string
+	for _, e := range entries {
+		switch name := e.Name(); {
+		case name == "README" && e.Type().IsRegular() && isCacheReadme(filepath.Join(dir, name)):
+			marked = true
+		case isTempName(name, "README") && e.Type().IsRegular():
+			// another run adopting the directory now
+		case e.IsDir() && len(name) > 1 && name[0] == 'v' && isDigits(name[1:]):
+			versions = append(versions, name) // ours if the README is
+		default:
+			return nil, notACache(dir, name)
+		}
+	}
+	if !marked {
+		if len(versions) > 0 {
+			return nil, notACache(dir, versions[0])
+		}
+		if err := writeCacheReadme(dir); err != nil {
+			return nil, fmt.Errorf("cannot adopt the cache directory %s: %v", dir, err)
+		}
+	}
+	c := &cache{dir: filepath.Join(dir, cacheVersion)}
+	if err := os.MkdirAll(c.dir, 0o755); err != nil {
+		return nil, fmt.Errorf("cannot make the cache directory: %v", err)
+	}
+	return c, nil
+}
+
+func notACache(dir, name string) error {
+	return fmt.Errorf("%s is not a budgetlint cache directory: it holds %s, which budgetlint did not write. "+
+		"budgetlint keeps its cache only in a new or empty directory, or one it made, so that its clean-up can never remove other files; "+
+		"choose another with -cache or $BUDGETLINT_CACHE, or turn it off with -cache=off", dir, name)
+}
+
+func isCacheReadme(name string) bool {
+	data, err := os.ReadFile(name)
+	first, _, _ := strings.Cut(cacheReadme, "\n")
+	return err == nil && bytes.HasPrefix(data, []byte(first+"\n"))
+}
+
+// writeCacheReadme marks dir as the cache. The README is written beside
+// and renamed into place, so a concurrent run sees it whole or not at all.
+func writeCacheReadme(dir string) error {
+	tmp, err := os.CreateTemp(dir, "README.tmp*")
+	if err != nil {
+		return err
+	}
+	_, err = tmp.WriteString(cacheReadme)
+	if err == nil {
+		err = tmp.Chmod(0o644) // CreateTemp's 0600 would hide it from other users
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), filepath.Join(dir, "README"))
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+	}
+	return err
+}
+
 func (c *cache) path(key string) string {
 	return filepath.Join(c.dir, key[:2], key)
 }
 
+// isEntryName reports whether name, in the directory shard, is one of the
+// cache's entries or an entry being written: trimming removes nothing else.
+func isEntryName(shard, name string) bool {
+	key := name
+	if len(name) > 64 {
+		if !isTempName(name, name[:64]) {
+			return false
+		}
+		key = name[:64]
+	}
+	return len(key) == 64 && isHex(key) && key[:2] == shard
+}
+
+// isTempName reports whether name is what os.CreateTemp makes of the
+// pattern base+".tmp*".
+func isTempName(name, base string) bool {
+	rest, ok := strings.CutPrefix(name, base+".tmp")
+	return ok && isDigits(rest)
+}
+
+func isDigits(s string) bool {
+	return s != "" && strings.Trim(s, "0123456789") == ""
+}
+
+func isHex(s string) bool {
+	return s != "" && strings.Trim(s, "0123456789abcdef") == ""
+}
+
+// seal prefixes an entry's payload with its sum, which binds it to its key.
+func seal(key string, payload []byte) []byte {
+	sum := entrySum(key, payload)
+	return append(sum[:], payload...)
+}
+
+// unseal returns the payload of an entry whose sum matches, or false.
+func unseal(key string, data []byte) ([]byte, bool) {
+	if len(data) < sha256.Size {
+		return nil, false
+	}
+	sum, payload := data[:sha256.Size], data[sha256.Size:]
+	want := entrySum(key, payload)
+	return payload, bytes.Equal(sum, want[:])
+}
+
+func entrySum(key string, payload []byte) [sha256.Size]byte {
+	h := sha256.New()
+	fmt.Fprintf(h, "budgetlint cache entry %s\n", key)
+	h.Write(payload)
+	return [sha256.Size]byte(h.Sum(nil))
+}
+
+// load returns the entry stored under key, or nil: missing, damaged (its
+// sum does not match) or unreadable entries are misses.
 func (c *cache) load(key string) *cacheEntry {
 	name := c.path(key)
 	data, err := os.ReadFile(name)
 	if err != nil {
 		return nil
 	}
+	payload, ok := unseal(key, data)
+	if !ok {
+		return nil
+	}
 	var e cacheEntry
-	if gob.NewDecoder(bytes.NewReader(data)).Decode(&e) != nil {
+	if gob.NewDecoder(bytes.NewReader(payload)).Decode(&e) != nil {
 		return nil
 	}
 	if info, err := os.Stat(name); err == nil && time.Since(info.ModTime()) > cacheTouchAge {
@@ -67,7 +221,8 @@ func (c *cache) load(key string) *cacheEntry {
 	return &e
 }
 
-// store writes an entry; failures only cost the next run some time.
+// store writes an entry, replacing a damaged one; failures only cost the
+// next run some time.
 func (c *cache) store(n *node, facts []encodedFact) {
 	if n.key == "" {
 		return
@@ -80,34 +235,66 @@ func (c *cache) store(n *node, facts []encodedFact) {
 	if os.MkdirAll(filepath.Dir(name), 0o755) != nil {
 		return
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(name), "tmp-*")
+	tmp, err := os.CreateTemp(filepath.Dir(name), n.key+".tmp*")
 	if err != nil {
 		return
 	}
-	_, werr := tmp.Write(buf.Bytes())
+	_, werr := tmp.Write(seal(n.key, buf.Bytes()))
 	cerr := tmp.Close()
 	if werr != nil || cerr != nil || os.Rename(tmp.Name(), name) != nil {
 		os.Remove(tmp.Name())
 	}
 }
 
-// trim removes old entries, at most once a day.
+// trim removes entries unused for cacheTrimAge, at most once a day. It
+// looks only at the shard directories of the cache's own layout, and
+// removes only files named as entries.
 func (c *cache) trim() {
-	marker := filepath.Join(c.dir, "trim.txt")
-	if info, err := os.Stat(marker); err == nil && time.Since(info.ModTime()) < cacheTrimInterval {
+	stamp := filepath.Join(c.dir, "trim.txt")
+	if info, err := os.Stat(stamp); err == nil && time.Since(info.ModTime()) < cacheTrimInterval {
 		return
 	}
-	os.MkdirAll(c.dir, 0o755)
-	os.WriteFile(marker, []byte(time.Now().Format(time.RFC3339)), 0o644)
-	filepath.WalkDir(c.dir, func(path string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() || path == marker {
-			return nil
+	os.WriteFile(stamp, []byte(time.Now().Format(time.RFC3339)), 0o644)
+	shards, _ := os.ReadDir(c.dir)
+	for _, shard := range shards {
+		if !shard.IsDir() || len(shard.Name()) != 2 || !isHex(shard.Name()) {
+			continue
 		}
-		if info, err := d.Info(); err == nil && time.Since(info.ModTime()) > cacheTrimAge {
-			os.Remove(path)
+		dir := filepath.Join(c.dir, shard.Name())
+		files, _ := os.ReadDir(dir)
+		for _, f := range files {
+			if !f.Type().IsRegular() || !isEntryName(shard.Name(), f.Name()) {
+				continue
+			}
+			if info, err := f.Info(); err == nil && time.Since(info.ModTime()) > cacheTrimAge {
+				os.Remove(filepath.Join(dir, f.Name()))
+			}
 		}
-		return nil
-	})
+	}
+}
+
+// ContentSum is the sum of a file's content that Edit.Sum holds.
+func ContentSum(src []byte) string {
+	sum := sha256.Sum256(src)
+	return hex.EncodeToString(sum[:])
+}
+
+// sawContent records, for an analysed package, the sum of a file as it is
+// read, for the edits of the package's fixes. A file that changed since
+// the package's cache key was computed from it leaves the result out of
+// the cache: it would be stored under the old content's key.
+func (n *node) sawContent(name string, src []byte) {
+	if !n.full {
+		return // never analysed: no fixes, and hashing std costs time
+	}
+	sum := ContentSum(src)
+	if n.sums == nil {
+		n.sums = map[string]string{}
+	}
+	if old, ok := n.sums[name]; ok && old != sum {
+		n.key = ""
+	}
+	n.sums[name] = sum
 }
 
 // computeKeys gives every node a key that changes when anything it was
@@ -127,14 +314,13 @@ func (r *run) computeKeys(g *graph) {
 		for _, name := range n.pkg.CompiledGoFiles {
 			fmt.Fprintf(h, "file %s ", name)
 			if n.full {
-				f, err := os.Open(name)
+				src, err := os.ReadFile(name)
 				if err != nil {
 					ok = false
 					continue
 				}
-				_, err = io.Copy(h, f)
-				f.Close()
-				ok = ok && err == nil
+				n.sawContent(name, src)
+				fmt.Fprint(h, n.sums[name])
 			} else if info, err := os.Stat(name); err == nil {
 				fmt.Fprintf(h, "%d %d", info.Size(), info.ModTime().UnixNano())
 			} else {

@@ -79,10 +79,13 @@ type Fix struct {
 }
 
 // Edit replaces the bytes [Start.Offset, End.Offset) of Filename with New.
+// Its positions are in the file the bytes are in, never one a //line
+// directive names.
 type Edit struct {
 	Filename   string
 	Start, End token.Position
 	New        string
+	Sum        string // ContentSum of the file as analysed: edit only a file that still has it
 }
 
 // Broken is a root package that could not be loaded or type-checked.
@@ -113,7 +116,8 @@ type node struct {
 	root    bool
 	full    bool // analysed with bodies and passes; otherwise types only
 	key     string
-	entry   *cacheEntry // the cached result, nil on a miss
+	entry   *cacheEntry       // the cached result, nil on a miss
+	sums    map[string]string // file name -> ContentSum as read (see sawContent)
 
 	once   sync.Once
 	types  *types.Package
@@ -143,7 +147,9 @@ func Run(analyzers []*analysis.Analyzer, opts Options) (*Result, error) {
 	g := newGraph(roots)
 	r := &run{analyzers: analyzers, opts: opts, facts: newFactStore(analyzers), fset: token.NewFileSet()}
 	if opts.Cache != "" {
-		r.cache = &cache{dir: opts.Cache}
+		if r.cache, err = openCache(opts.Cache); err != nil {
+			return nil, err
+		}
 		r.computeKeys(g)
 	}
 	r.process(g)
@@ -303,6 +309,7 @@ func (r *run) check(n *node) {
 			n.errs = append(n.errs, err)
 			continue
 		}
+		n.sawContent(name, src)
 		f, err := parser.ParseFile(r.fset, name, src, mode)
 		if err != nil {
 			n.errs = append(n.errs, err)
@@ -431,7 +438,7 @@ func (r *run) analyse(n *node, files []*ast.File, info *types.Info) {
 		isRoot := n.root && slices.Contains(r.analyzers, a)
 		pass.Report = func(d analysis.Diagnostic) {
 			if isRoot {
-				n.diags = append(n.diags, r.resolve(a, p.ID, d))
+				n.diags = append(n.diags, r.resolve(a, n, d))
 			}
 		}
 		r.facts.bind(pass, n.types)
@@ -471,10 +478,10 @@ func runPass(a *analysis.Analyzer, pass *analysis.Pass) (res any, err error) {
 }
 
 // resolve turns a diagnostic's token positions into file positions.
-func (r *run) resolve(a *analysis.Analyzer, pkgID string, d analysis.Diagnostic) Diagnostic {
+func (r *run) resolve(a *analysis.Analyzer, n *node, d analysis.Diagnostic) Diagnostic {
 	out := Diagnostic{
 		Analyzer: a.Name,
-		Package:  pkgID,
+		Package:  n.pkg.ID,
 		Posn:     r.fset.Position(d.Pos),
 		Category: d.Category,
 		Message:  d.Message,
@@ -493,12 +500,14 @@ func (r *run) resolve(a *analysis.Analyzer, pkgID string, d analysis.Diagnostic)
 	for _, sf := range d.SuggestedFixes {
 		fix := Fix{Message: sf.Message}
 		for _, e := range sf.TextEdits {
-			start := r.fset.Position(e.Pos)
+			// Unadjusted, as go vet -fix places edits: through a //line
+			// directive they would land in another file.
+			start := r.fset.PositionFor(e.Pos, false)
 			end := start
 			if e.End.IsValid() {
-				end = r.fset.Position(e.End)
+				end = r.fset.PositionFor(e.End, false)
 			}
-			fix.Edits = append(fix.Edits, Edit{Filename: start.Filename, Start: start, End: end, New: string(e.NewText)})
+			fix.Edits = append(fix.Edits, Edit{Filename: start.Filename, Start: start, End: end, New: string(e.NewText), Sum: n.sums[start.Filename]})
 		}
 		out.Fixes = append(out.Fixes, fix)
 	}
