@@ -79,6 +79,17 @@ func openCache(dir string) (*cache, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cannot read the cache directory: %v", err)
 	}
+	if isOldLayout(dir, entries) {
+		// The layout of budgetlint before the README marker: recognised
+		// strictly, so it is cleared on the first run after an upgrade
+		// instead of refused.
+		for _, e := range entries {
+			if err := os.RemoveAll(filepath.Join(dir, e.Name())); err != nil {
+				return nil, fmt.Errorf("cannot clear the old cache in %s: %v", dir, err)
+			}
+		}
+		entries = nil
+	}
 	marked := false
 	var versions []string
 	for _, e := range entries {
@@ -106,6 +117,33 @@ func openCache(dir string) (*cache, error) {
 		return nil, fmt.Errorf("cannot make the cache directory: %v", err)
 	}
 	return c, nil
+}
+
+// isOldLayout reports whether a directory holds exactly what budgetlint's
+// cache held before it had a README: trim.txt and two-hex-digit folders of
+// entries named by 64 hex digits (and their temporary files), nothing else.
+func isOldLayout(dir string, entries []os.DirEntry) bool {
+	trim := false
+	for _, e := range entries {
+		name := e.Name()
+		switch {
+		case name == "trim.txt" && e.Type().IsRegular():
+			trim = true
+		case e.IsDir() && len(name) == 2 && isHex(name):
+			files, err := os.ReadDir(filepath.Join(dir, name))
+			if err != nil {
+				return false
+			}
+			for _, f := range files {
+				if !f.Type().IsRegular() || !isEntryName(name, f.Name()) {
+					return false
+				}
+			}
+		default:
+			return false
+		}
+	}
+	return trim
 }
 
 func notACache(dir, name string) error {

@@ -238,3 +238,33 @@ func TestEditsAreInTheFileAnalysed(t *testing.T) {
 		t.Errorf("edit (file, start file, end file, offsets, sum):\n got %s\nwant %s", got, want)
 	}
 }
+
+// The layout of the cache before it had a README is cleared on the first
+// run after an upgrade, not refused; anything more in it is refused.
+func TestCacheClearsItsOldLayout(t *testing.T) {
+	entry := strings.Repeat("ab", 32)
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "trim.txt"), "")
+	writeFile(t, filepath.Join(dir, "ab", entry), "old entry")
+	c, err := openCache(dir)
+	if err != nil {
+		t.Fatalf("old layout refused: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "ab")); !os.IsNotExist(err) {
+		t.Errorf("old entries kept: %v", err)
+	}
+	if c == nil {
+		t.Fatal("no cache")
+	}
+
+	mixed := t.TempDir()
+	writeFile(t, filepath.Join(mixed, "trim.txt"), "")
+	writeFile(t, filepath.Join(mixed, "ab", entry), "old entry")
+	writeFile(t, filepath.Join(mixed, "go.mod"), "module x\n")
+	if _, err := openCache(mixed); err == nil {
+		t.Error("a directory with the old layout and a go.mod was adopted")
+	}
+	if _, err := os.Stat(filepath.Join(mixed, "ab", entry)); err != nil {
+		t.Errorf("a refused directory lost a file: %v", err)
+	}
+}
