@@ -39,3 +39,9 @@ func TestTypeParams(t *testing.T) {
 func TestBroken(t *testing.T) {
 	analysistest.Run(t, passtest.Testdata(t), fixedtimeout.Analyzer, "fixedtimeout/broken")
 }
+
+// TestStopSignals covers loops that stop on a signal of their own or call
+// a helper checking the context, and a stream's per-write deadlines.
+func TestStopSignals(t *testing.T) {
+	analysistest.Run(t, passtest.Testdata(t), fixedtimeout.Analyzer, "fixedtimeout/stop")
+}

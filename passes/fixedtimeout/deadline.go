@@ -1,0 +1,140 @@
+package fixedtimeout
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/budgetlint/budgetlint/internal/ctxapi"
+	"github.com/budgetlint/budgetlint/passes/inbound"
+)
+
+// nowPlus returns d for an expression time.Now().Add(d), or a local
+// variable holding one, else nil.
+func (c *checker) nowPlus(cur inspector.Cursor, e ast.Expr) ast.Expr {
+	if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+		e = c.initOf(cur, id)
+	}
+	add, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(add.Args) != 1 {
+		return nil
+	}
+	sel, ok := ast.Unparen(add.Fun).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Add" {
+		return nil
+	}
+	now, ok := ast.Unparen(sel.X).(*ast.CallExpr)
+	if !ok || !ctxapi.IsCallTo(c.pass.TypesInfo, now, "time", "Now") {
+		return nil
+	}
+	return add.Args[0]
+}
+
+// deadlineSetters are the methods that bound a connection's I/O by a time
+// (net.Conn, tls.Conn, os.File, http.ResponseController, ...).
+var deadlineSetters = map[string]string{
+	"SetDeadline":      "deadline",
+	"SetReadDeadline":  "read deadline",
+	"SetWriteDeadline": "write deadline",
+}
+
+// checkSetDeadline reports conn.SetDeadline(time.Now().Add(d)) for a
+// constant d in a function that never reads the caller's deadline.
+func (c *checker) checkSetDeadline(cur inspector.Cursor, call *ast.CallExpr) {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || len(call.Args) != 1 {
+		return
+	}
+	kind, ok := deadlineSetters[sel.Sel.Name]
+	if !ok {
+		return
+	}
+	d := c.nowPlus(cur, call.Args[0])
+	if d == nil {
+		return
+	}
+	value, isConst := c.duration(d)
+	if !isConst {
+		return // a configured value: the pass only flags numbers written in the code
+	}
+	src, site := c.inboundAt(cur)
+	if src == nil || c.consultsDeadline(cur, site.Owner) || c.servesStream(cur, site.Owner) {
+		return
+	}
+	advice := fmt.Sprintf("use %s.Deadline() when it is sooner", src.Expr)
+	if src.Expr == "" {
+		advice = "use the caller's context's Deadline() when it is sooner"
+	}
+	c.rep.Reportf(call, "%s %s on %s ignores the caller's deadline; %s", value, kind, types.ExprString(sel.X), advice)
+}
+
+// consultsDeadline reports whether the function bringing the inbound
+// context reads some context's Deadline() anywhere in its body.
+func (c *checker) consultsDeadline(cur inspector.Cursor, owner *inbound.Func) bool {
+	if owner == nil {
+		return false
+	}
+	if v, ok := c.consults[owner.Node]; ok {
+		return v
+	}
+	found := false
+	for fn := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		if fn.Node() != owner.Node {
+			continue
+		}
+		for n := range fn.Preorder((*ast.CallExpr)(nil)) {
+			if c.isContextMethod(n.Node().(*ast.CallExpr), "Deadline") {
+				found = true
+				break
+			}
+		}
+		break
+	}
+	c.consults[owner.Node] = found
+	return found
+}
+
+// servesStream reports whether the function bringing the inbound context
+// has a loop that waits in a select on a context's Done(): it serves a
+// stream with no overall deadline, ended by the caller's cancellation, and
+// a fixed connection deadline there bounds one write's stall, not the
+// request. (A loop that only polls ctx.Err() between reads is a relay
+// whose read deadline can overrun the caller's.)
+func (c *checker) servesStream(cur inspector.Cursor, owner *inbound.Func) bool {
+	if owner == nil {
+		return false
+	}
+	if v, ok := c.streams[owner.Node]; ok {
+		return v
+	}
+	found := false
+	for fn := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		if fn.Node() != owner.Node {
+			continue
+		}
+		for sel := range fn.Preorder((*ast.SelectStmt)(nil)) {
+			if _, inLoop := innermostLoop(sel); inLoop && c.selectsDone(sel) {
+				found = true
+				break
+			}
+		}
+		break
+	}
+	c.streams[owner.Node] = found
+	return found
+}
+
+// selectsDone reports whether the select at cur has a case on a context's
+// Done().
+func (c *checker) selectsDone(cur inspector.Cursor) bool {
+	for _, stmt := range cur.Node().(*ast.SelectStmt).Body.List {
+		if cc, ok := stmt.(*ast.CommClause); ok && cc.Comm != nil {
+			if ch := received(cc.Comm); ch != nil && c.isDone(cur, ch) {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,138 @@
+package fixedtimeout
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/budgetlint/budgetlint/internal/ctxapi"
+)
+
+// checkDerivation reports context.WithTimeout and friends whose parent is a
+// fresh root, written in place or held by a local variable.
+func (c *checker) checkDerivation(cur inspector.Cursor, call *ast.CallExpr) {
+	if len(call.Args) < 2 {
+		return
+	}
+	src, _ := c.inboundAt(cur)
+	if src == nil {
+		return
+	}
+	var root *ast.CallExpr
+	fixable := false
+	switch p := ast.Unparen(call.Args[0]).(type) {
+	case *ast.CallExpr:
+		if ctxapi.IsFreshRoot(c.pass.TypesInfo, p) && !ctxapi.IsNilGuard(c.pass.TypesInfo, cur) {
+			root, fixable = p, true
+		}
+	case *ast.Ident:
+		root, fixable = c.rootHeldBy(cur, call, p)
+	}
+	if root == nil || c.onlyDetached(cur, call) {
+		return
+	}
+	advice := "derive it from " + src.Expr
+	if src.Expr == "" {
+		advice = "name the context parameter and derive it from that"
+	}
+	d := analysis.Diagnostic{
+		Pos:     call.Pos(),
+		End:     call.End(),
+		Message: fmt.Sprintf("%s on a fresh context ignores the caller's deadline; %s", c.bound(cur, call), advice),
+	}
+	if expr, ok := src.ExprAt(c.pass.Pkg, root.Pos()); ok && fixable {
+		d.SuggestedFixes = []analysis.SuggestedFix{{
+			Message:   "Derive the timeout from " + expr,
+			TextEdits: []analysis.TextEdit{{Pos: root.Pos(), End: root.End(), NewText: []byte(expr)}},
+		}}
+	}
+	c.rep.Report(d)
+}
+
+// onlyDetached reports whether the context the derivation returns is used
+// only by goroutines (`go renew(ctx)`): a budget for deliberately detached
+// work, made before starting it.
+func (c *checker) onlyDetached(cur inspector.Cursor, call *ast.CallExpr) bool {
+	parent, _ := ctxapi.Unparen(cur)
+	v, _ := ctxapi.AssignedVar(c.pass.TypesInfo, parent, call)
+	top, ok := outermostFunc(cur)
+	if v == nil || !ok {
+		return false
+	}
+	uses := c.localsOf(top).uses[v]
+	for _, id := range uses {
+		if _, inGo := enclosing(id, (*ast.GoStmt)(nil)); !inGo {
+			return false
+		}
+	}
+	return len(uses) > 0
+}
+
+// rootHeldBy returns the fresh root a local variable, the parent of the
+// deadline derivation call, was assigned, and whether replacing that root
+// is a safe fix (its one assignment, and the timeout its one use). A
+// variable that may also hold another context is a choice made on purpose
+// and is left alone.
+//
+// It mirrors ctxbackground, which stays silent on a root assigned to a
+// variable that is the parent of a deadline derivation in the root's own
+// function, reports `ctx = context.TODO()` on the inbound parameter itself,
+// and leaves nil guards alone: every root is reported once.
+func (c *checker) rootHeldBy(cur inspector.Cursor, call *ast.CallExpr, id *ast.Ident) (*ast.CallExpr, bool) {
+	info := c.pass.TypesInfo
+	v, _ := info.Uses[id].(*types.Var)
+	if v == nil || v.IsField() || v.Pkg() != c.pass.Pkg || v.Parent() == c.pass.Pkg.Scope() {
+		return nil, false
+	}
+	top, ok := outermostFunc(cur)
+	if !ok {
+		return nil, false
+	}
+	var roots []*ast.CallExpr
+	l := c.localsOf(top)
+	for _, a := range l.assigns[v] {
+		root, ok := ast.Unparen(a.value).(*ast.CallExpr)
+		if !ok || !ctxapi.IsFreshRoot(info, root) {
+			return nil, false // also holds another context
+		}
+		rc, ok := a.stmt.FindNode(root)
+		if !ok {
+			return nil, false
+		}
+		if fn, ok := enclosing(rc, (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)); !ok || call.Pos() < fn.Node().Pos() || call.End() > fn.Node().End() {
+			continue // ctxbackground reports this root itself
+		}
+		if site := c.in.At(rc); site.Context != nil && site.Context.Param == v {
+			return nil, false // ctx = context.TODO(): ctxbackground reports the overwrite
+		}
+		if ctxapi.IsNilGuard(info, rc) {
+			return nil, false // stands in for a missing context: nothing is lost
+		}
+		roots = append(roots, root)
+	}
+	if len(roots) == 0 {
+		return nil, false
+	}
+	return roots[0], len(roots) == 1 && len(l.uses[v]) == 1
+}
+
+// bound describes the fixed bound a deadline derivation sets: "5s timeout",
+// "timeout (s.cfg.Timeout)", "deadline (job.Due)".
+func (c *checker) bound(cur inspector.Cursor, call *ast.CallExpr) string {
+	arg := call.Args[1]
+	fn := ctxapi.Callee(c.pass.TypesInfo, call)
+	if fn.Name() == "WithDeadline" || fn.Name() == "WithDeadlineCause" {
+		d := c.nowPlus(cur, arg)
+		if d == nil {
+			return "deadline (" + types.ExprString(arg) + ")"
+		}
+		arg = d
+	}
+	if s, ok := c.duration(arg); ok {
+		return s + " timeout"
+	}
+	return "timeout (" + types.ExprString(arg) + ")"
+}

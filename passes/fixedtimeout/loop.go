@@ -1,0 +1,143 @@
+package fixedtimeout
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/budgetlint/budgetlint/internal/ctxapi"
+	"github.com/budgetlint/budgetlint/internal/retryloop"
+)
+
+// checkLoopWait reports a fixed wait (time.Sleep, <-time.After(d),
+// <-ticker.C) repeated by a loop that never checks a context: polling or
+// pacing that runs on after the caller has gone. A single wait outside any
+// loop is deliberate, and the wait of a retry loop is retrybudget's.
+func (c *checker) checkLoopWait(cur inspector.Cursor, w wait) {
+	loop, ok := innermostLoop(cur)
+	if !ok {
+		return // a single deliberate wait
+	}
+	src, _ := c.inboundAt(cur)
+	if src == nil || c.inRetryLoop(loop) || c.loopChecksContext(cur) || c.fromDeadline(cur, w.d) {
+		return
+	}
+	name, done := src.Expr, src.Expr+".Done()"
+	if name == "" {
+		name, done = "the caller's context", "its Done()"
+	}
+	c.rep.Reportf(w.node, "%s in a loop that never checks %s ignores the caller's deadline and cancellation; wait in a select on %s and a timer",
+		c.describe(w), name, done)
+}
+
+// loopChecksContext reports whether a loop around cur, within its function,
+// asks a context whether it is done.
+func (c *checker) loopChecksContext(cur inspector.Cursor) bool {
+	for l := range cur.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		switch l.Node().(type) {
+		case *ast.FuncDecl, *ast.FuncLit:
+			return false
+		}
+		if c.checksContext(l) {
+			return true
+		}
+	}
+	return false
+}
+
+// checksContext reports whether the loop at cur (its condition included)
+// asks a context whether it is done: Err(), Done(), Deadline(),
+// context.Cause, a helper that checks the context it is given (ctxuse), an
+// error compared with context.Canceled or DeadlineExceeded, or a select
+// case on a stop signal of its own (case <-s.done: return): a daemon loop
+// that its owner stops.
+func (c *checker) checksContext(loop inspector.Cursor) bool {
+	info := c.pass.TypesInfo
+	for cur := range loop.Preorder((*ast.CallExpr)(nil), (*ast.BinaryExpr)(nil), (*ast.SelectStmt)(nil)) {
+		switch n := cur.Node().(type) {
+		case *ast.SelectStmt:
+			if c.stopCase(cur, n) {
+				return true
+			}
+		case *ast.CallExpr:
+			if c.isContextMethod(n, "Err") || c.isContextMethod(n, "Done") || c.isContextMethod(n, "Deadline") ||
+				ctxapi.IsCallTo(info, n, "context", "Cause") || c.uses.IsCheck(n) {
+				return true
+			}
+			// errors.Is(err, context.Canceled): the loop asks whether a
+			// call it made ended because the context did.
+			if ctxapi.IsCallTo(info, n, "errors", "Is") && len(n.Args) == 2 && ctxapi.ContextError(info, n.Args[1]) != "" {
+				return true
+			}
+		case *ast.BinaryExpr:
+			if (n.Op == token.EQL || n.Op == token.NEQ) && (ctxapi.ContextError(info, n.X) != "" || ctxapi.ContextError(info, n.Y) != "") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// stopCase reports whether the select at cur has a case on a signal
+// channel (chan struct{}) that is not a timer and leaves the loop.
+func (c *checker) stopCase(cur inspector.Cursor, sel *ast.SelectStmt) bool {
+	for _, stmt := range sel.Body.List {
+		cc, ok := stmt.(*ast.CommClause)
+		if !ok || cc.Comm == nil {
+			continue
+		}
+		ch := received(cc.Comm)
+		if ch == nil || !isSignal(c.pass.TypesInfo.TypeOf(ch)) {
+			continue
+		}
+		if _, timer := c.timerWait(cur, ch); !timer && c.endsWait(cur, cc) {
+			return true
+		}
+	}
+	return false
+}
+
+// isSignal reports whether t is a channel of struct{}: one that carries no
+// value, only the news that something happened (a stop, a close).
+func isSignal(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	ch, ok := t.Underlying().(*types.Chan)
+	if !ok {
+		return false
+	}
+	st, ok := ch.Elem().Underlying().(*types.Struct)
+	return ok && st.NumFields() == 0
+}
+
+// innermostLoop returns the nearest for or range statement around cur (cur
+// itself included) within the same function.
+// inRetryLoop reports whether a loop around cur, within its function, is a
+// retry loop: a wait in a nested loop that continues an outer retry is
+// that retry's wait, and retrybudget's finding.
+func (c *checker) inRetryLoop(cur inspector.Cursor) bool {
+	for l := range cur.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		switch l.Node().(type) {
+		case *ast.FuncDecl, *ast.FuncLit:
+			return false
+		}
+		if retryloop.Is(c.pass.TypesInfo, l.Node()) {
+			return true
+		}
+	}
+	return false
+}
+
+func innermostLoop(cur inspector.Cursor) (inspector.Cursor, bool) {
+	for l := range cur.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		switch l.Node().(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			return l, true
+		}
+		break
+	}
+	return inspector.Cursor{}, false
+}

@@ -1,0 +1,226 @@
+package fixedtimeout
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/budgetlint/budgetlint/internal/ctxapi"
+)
+
+// fromDeadline reports whether the duration d is computed from a
+// context's deadline (time.Until(deadline.Add(-margin)) after deadline, ok
+// := ctx.Deadline()): the wait honours the caller's deadline.
+func (c *checker) fromDeadline(cur inspector.Cursor, d ast.Expr) bool {
+	if d == nil {
+		return false
+	}
+	info := c.pass.TypesInfo
+	deadlineVars := map[types.Object]bool{}
+	if top, ok := outermostFunc(cur); ok {
+		for as := range top.Preorder((*ast.AssignStmt)(nil)) {
+			stmt := as.Node().(*ast.AssignStmt)
+			if len(stmt.Rhs) != 1 || len(stmt.Lhs) == 0 {
+				continue
+			}
+			if call, ok := ast.Unparen(stmt.Rhs[0]).(*ast.CallExpr); ok && c.isContextMethod(call, "Deadline") {
+				if id, ok := ast.Unparen(stmt.Lhs[0]).(*ast.Ident); ok {
+					if obj := info.ObjectOf(id); obj != nil {
+						deadlineVars[obj] = true
+					}
+				}
+			}
+		}
+	}
+	found := false
+	ast.Inspect(d, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			found = found || c.isContextMethod(n, "Deadline")
+		case *ast.Ident:
+			found = found || deadlineVars[info.Uses[n]]
+		}
+		return !found
+	})
+	return found
+}
+
+// checkSelect reports a select that waits on a fixed timeout with no case
+// on a context's Done(). A select whose cases are all timers is a sleep,
+// and a ticker case that leaves the select's loop running is pacing: both
+// are judged as loop waits. A one-shot timer that starts work and keeps
+// the loop going (a fallback trigger) is not a timeout.
+func (c *checker) checkSelect(cur inspector.Cursor, sel *ast.SelectStmt) {
+	var first, timeout, pacing *wait
+	onlyTimers := true
+	for _, stmt := range sel.Body.List {
+		cc, ok := stmt.(*ast.CommClause)
+		if !ok {
+			continue
+		}
+		if cc.Comm == nil {
+			return // a default case: the select polls, it does not wait
+		}
+		ch := received(cc.Comm)
+		if ch == nil {
+			onlyTimers = false // a send
+			continue
+		}
+		if c.isDone(cur, ch) {
+			return
+		}
+		w, ok := c.timerWait(cur, ch)
+		if ok && first == nil {
+			first = &w
+		}
+		switch {
+		case !ok:
+			onlyTimers = false
+		case c.endsWait(cur, cc):
+			if timeout == nil {
+				timeout = &w
+			}
+		case w.periodic && pacing == nil:
+			pacing = &w
+		}
+	}
+	switch {
+	case first == nil:
+		return
+	case onlyTimers:
+		c.checkLoopWait(cur, *first)
+		return
+	case timeout == nil:
+		if pacing != nil {
+			c.checkLoopWait(cur, *pacing)
+		}
+		return
+	}
+	if c.inRetryLoop(cur) {
+		return // the wait of a retry loop: retrybudget's
+	}
+	src, _ := c.inboundAt(cur)
+	if src == nil || c.fromDeadline(cur, timeout.d) {
+		return
+	}
+	done := src.Expr + ".Done()"
+	if src.Expr == "" {
+		done = "the caller's context's Done()"
+	}
+	waits := "waits"
+	if timeout.d != nil {
+		waits += " " + types.ExprString(timeout.d)
+		if s, ok := c.duration(timeout.d); ok {
+			waits = "waits " + s
+		}
+	}
+	c.rep.Reportf(timeout.node, "select %s on %s with no case on %s, so it ignores the caller's deadline; add a case <-%s",
+		waits, timeout.on, done, done)
+}
+
+// endsWait reports whether the select case cc, when its timer fires, ends
+// the wait: the select stands outside any loop, or the case leaves the
+// loop (return, a labelled break, goto, panic, or an assignment to a
+// variable of the loop's condition).
+func (c *checker) endsWait(cur inspector.Cursor, cc *ast.CommClause) bool {
+	loop, ok := innermostLoop(cur)
+	if !ok {
+		return true
+	}
+	info := c.pass.TypesInfo
+	condVars := map[types.Object]bool{}
+	if fs, ok := loop.Node().(*ast.ForStmt); ok && fs.Cond != nil {
+		ast.Inspect(fs.Cond, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && info.Uses[id] != nil {
+				condVars[info.Uses[id]] = true
+			}
+			return true
+		})
+	}
+	found := false
+	for _, stmt := range cc.Body {
+		ast.Inspect(stmt, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ReturnStmt:
+				found = true
+			case *ast.BranchStmt:
+				found = found || n.Tok == token.GOTO || (n.Tok == token.BREAK && n.Label != nil)
+			case *ast.CallExpr:
+				found = found || exits(info, n)
+			case *ast.AssignStmt:
+				for _, l := range n.Lhs {
+					if id, ok := ast.Unparen(l).(*ast.Ident); ok && condVars[info.Uses[id]] {
+						found = true
+					}
+				}
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+// exits reports whether call does not return: panic, os.Exit, log.Fatal
+// and its kin.
+func exits(info *types.Info, call *ast.CallExpr) bool {
+	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+		_, builtin := info.Uses[id].(*types.Builtin)
+		return builtin && id.Name == "panic"
+	}
+	fn := ctxapi.Callee(info, call)
+	if fn == nil || fn.Pkg() == nil {
+		return false
+	}
+	return ctxapi.IsFunc(fn, "os", "Exit") || (fn.Pkg().Path() == "log" && strings.HasPrefix(fn.Name(), "Fatal"))
+}
+
+// received returns the channel a select case receives from, nil for a send.
+func received(comm ast.Stmt) ast.Expr {
+	var e ast.Expr
+	switch s := comm.(type) {
+	case *ast.ExprStmt:
+		e = s.X
+	case *ast.AssignStmt:
+		if len(s.Rhs) == 1 {
+			e = s.Rhs[0]
+		}
+	}
+	if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok && u.Op == token.ARROW {
+		return u.X
+	}
+	return nil
+}
+
+// inSelectCase reports whether the receive at cur is the communication of
+// a select case, which checkSelect judges with its siblings.
+func inSelectCase(cur inspector.Cursor) bool {
+	stmt, _ := ctxapi.Unparen(cur)
+	if as, ok := stmt.Node().(*ast.AssignStmt); ok && len(as.Rhs) == 1 {
+		// v := <-ch and v, ok = <-ch
+	} else if _, ok := stmt.Node().(*ast.ExprStmt); !ok {
+		return false
+	}
+	cc, ok := stmt.Parent().Node().(*ast.CommClause)
+	return ok && cc.Comm == stmt.Node()
+}
+
+// isDone reports whether ch is a context's Done() channel, called in place
+// or held by a local variable.
+func (c *checker) isDone(cur inspector.Cursor, ch ast.Expr) bool {
+	switch e := ast.Unparen(ch).(type) {
+	case *ast.CallExpr:
+		return c.isContextMethod(e, "Done")
+	case *ast.Ident:
+		for _, v := range c.values(cur, e) {
+			if call, ok := ast.Unparen(v).(*ast.CallExpr); ok && c.isContextMethod(call, "Done") {
+				return true // done := ctx.Done(), perhaps set to nil later
+			}
+		}
+	}
+	return false
+}
