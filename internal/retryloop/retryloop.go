@@ -20,6 +20,8 @@ import (
 	"go/token"
 	"go/types"
 	"strings"
+
+	"github.com/budgetlint/budgetlint/internal/knowledge"
 )
 
 // Is reports whether loop (*ast.ForStmt or *ast.RangeStmt) is a retry loop: it repeats a fallible call after an error.
@@ -647,12 +649,9 @@ func inspectSync(n ast.Node, f func(ast.Node) bool) {
 	})
 }
 
-// waitWords are the words in a function's name that say it waits.
-var waitWords = []string{"sleep", "wait", "backoff", "delay", "pause"}
-
 // IsWait reports whether call waits: time.Sleep, time.After, a timer or
 // ticker, or a function or method whose name says it sleeps, waits or
-// backs off.
+// backs off (the knowledge package's name rule).
 func IsWait(info *types.Info, call *ast.CallExpr) bool {
 	var name string
 	if fn := callee(info, call); fn != nil {
@@ -673,13 +672,7 @@ func IsWait(info *types.Info, call *ast.CallExpr) bool {
 			name = f.Sel.Name
 		}
 	}
-	name = strings.ToLower(name)
-	for _, w := range waitWords {
-		if strings.Contains(name, w) {
-			return true
-		}
-	}
-	return false
+	return knowledge.IsWaitName(name)
 }
 
 func hasDefault(s *ast.SelectStmt) bool {

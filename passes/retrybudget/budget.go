@@ -3,9 +3,9 @@ package retrybudget
 import (
 	"go/ast"
 	"go/types"
-	"strings"
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
+	"github.com/budgetlint/budgetlint/internal/knowledge"
 	"github.com/budgetlint/budgetlint/internal/retryloop"
 )
 
@@ -135,11 +135,12 @@ func (c *checker) budgetVars() map[*types.Var]bool {
 }
 
 // waitsOnContext reports whether call is a wait helper given a context,
-// which returns when it is done: a function whose name says it waits,
-// sleeps, backs off, acquires or throttles, golang.org/x/time/rate and
-// x/sync/semaphore, a
-// same-package function that checks the context, or a closure that does
-// (a closure needs no argument: it captures the context).
+// which returns when it is done: a function of the module that checks the
+// context it is given (ctxuse's facts), a same-package function that reads
+// it, golang.org/x/time/rate and x/sync/semaphore, a closure that checks
+// the context (it needs no argument: it captures it), or, where the code is
+// unknown (another module, a function value), one whose name says it
+// waits or gates (knowledge's name rule).
 func (c *checker) waitsOnContext(call *ast.CallExpr) bool {
 	info := c.pass.TypesInfo
 	if body := c.closureBody(call); body != nil {
@@ -148,12 +149,12 @@ func (c *checker) waitsOnContext(call *ast.CallExpr) bool {
 	if !c.givenContext(call) {
 		return false
 	}
-	if retryloop.IsWait(info, call) || gates(call) {
+	if c.uses.IsCheck(call) {
 		return true
 	}
 	fn := ctxapi.Callee(info, call)
 	if fn == nil || fn.Pkg() == nil {
-		return false
+		return retryloop.IsWait(info, call) || knowledge.IsGateName(calleeName(call))
 	}
 	switch fn.Pkg().Path() {
 	case "golang.org/x/time/rate", "golang.org/x/sync/semaphore":
@@ -164,22 +165,18 @@ func (c *checker) waitsOnContext(call *ast.CallExpr) bool {
 			return c.bodyChecksContext(decl.Body)
 		}
 	}
-	return false
+	return retryloop.IsWait(info, call) || knowledge.IsGateName(fn.Name())
 }
 
-// gates reports whether call is named like a gate that blocks until it
-// lets the caller through, and so returns on cancellation when given a
-// context: s.sem.Acquire(ctx), s.throttle(ctx).
-func gates(call *ast.CallExpr) bool {
-	var name string
+// calleeName is the name a call through a function value goes by.
+func calleeName(call *ast.CallExpr) string {
 	switch f := ast.Unparen(call.Fun).(type) {
 	case *ast.Ident:
-		name = f.Name
+		return f.Name
 	case *ast.SelectorExpr:
-		name = f.Sel.Name
+		return f.Sel.Name
 	}
-	name = strings.ToLower(name)
-	return strings.Contains(name, "acquire") || strings.Contains(name, "throttle")
+	return ""
 }
 
 // givenContext reports whether one of call's arguments is a context that

@@ -13,6 +13,7 @@ import (
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
 	"github.com/budgetlint/budgetlint/internal/report"
 	"github.com/budgetlint/budgetlint/internal/retryloop"
+	"github.com/budgetlint/budgetlint/passes/ctxuse"
 	"github.com/budgetlint/budgetlint/passes/inbound"
 )
 
@@ -20,7 +21,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:             "retrybudget",
 	Doc:              "report retry loops and retry helpers that never consult the caller's deadline",
 	URL:              "https://pkg.go.dev/github.com/budgetlint/budgetlint/passes/retrybudget",
-	Requires:         []*analysis.Analyzer{inspect.Analyzer, inbound.Analyzer},
+	Requires:         []*analysis.Analyzer{inspect.Analyzer, inbound.Analyzer, ctxuse.Analyzer},
 	Run:              run,
 	RunDespiteErrors: true,
 }
@@ -28,6 +29,7 @@ var Analyzer = &analysis.Analyzer{
 type checker struct {
 	pass  *analysis.Pass
 	in    *inbound.Result
+	uses  *ctxuse.Result
 	rep   *report.Reporter
 	iface *types.Interface
 	// decls maps the package's functions to their declarations, built on
@@ -56,6 +58,7 @@ func run(pass *analysis.Pass) (any, error) {
 		in:    in,
 		rep:   report.New(pass),
 		iface: ctxapi.ContextInterface(pass.Pkg),
+		uses:  pass.ResultOf[ctxuse.Analyzer].(*ctxuse.Result),
 		insp:  insp,
 	}
 	for cur := range insp.Root().Preorder((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.CallExpr)(nil)) {

@@ -44,3 +44,9 @@ func TestBroken(t *testing.T) {
 func TestTypeParams(t *testing.T) {
 	analysistest.Run(t, passtest.Testdata(t), retrybudget.Analyzer, "retrybudget/typeparams")
 }
+
+// TestChecks covers context checks learned by facts across packages and a
+// metrics call that only looks like a wait.
+func TestChecks(t *testing.T) {
+	analysistest.Run(t, passtest.Testdata(t), retrybudget.Analyzer, "retrybudget/checks/svc")
+}

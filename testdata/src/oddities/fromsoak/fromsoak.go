@@ -36,7 +36,7 @@ type DB struct{}
 
 func (db *DB) queryDC(ctx, txctx context.Context, query string) error { return nil }
 
-func (db *DB) query(ctx context.Context, query string) error { return nil }
+func (db *DB) query(ctx context.Context, query string) error { return ctx.Err() }
 
 func (tx *Tx) QueryContext(ctx context.Context, query string) error {
 	return tx.db.queryDC(ctx, tx.ctx, query)

@@ -1,0 +1,91 @@
+package knowledge
+
+import "strings"
+
+// The name rules left in budgetlint. Facts and types decide everywhere
+// else; these apply only where the code behind a call is unknown to the
+// analysis (a function value, an interface method without a known
+// implementation, another module), and say what such a call does by the
+// words of its name.
+
+// logLevels are the method names of logging APIs. The one name rule left
+// in budgetlint: a logger reached through an interface or a function value
+// (a package-level Logger interface's Printf, s.logf) cannot be told from
+// its type, and a wrapper logger defined in the analysed code has
+// InfoContext beside Info for the same reason slog does.
+var logLevels = map[string]bool{
+	"Debug": true, "Info": true, "Warn": true, "Warning": true, "Error": true,
+	"Fatal": true, "Panic": true, "Trace": true, "Notice": true, "Critical": true,
+	"Log": true, "Print": true,
+}
+
+// IsLogName reports whether a function or method name is a logging call:
+// a level (Info, Warn, Log, Print, ...), with the usual suffixes (Infof,
+// Infoln, Infow, InfoS, InfoContext, Logf) in either case of the first
+// letter (s.debugf, logf).
+func IsLogName(name string) bool {
+	if name == "" {
+		return false
+	}
+	name = strings.ToUpper(name[:1]) + name[1:]
+	name = strings.TrimSuffix(strings.TrimSuffix(name, "Context"), "With")
+	for _, suffix := range []string{"", "f", "ln", "w", "S"} {
+		if base, ok := strings.CutSuffix(name, suffix); ok && logLevels[base] {
+			return true
+		}
+	}
+	return false
+}
+
+// telemetryWords are the words of names that record metrics.
+var telemetryWords = []string{"metric", "telemetry", "gauge", "counter", "histogram"}
+
+// IsTelemetryName reports whether a function, method or type name says it
+// records metrics (a metrics callback, a MetricsRecorder): like a logger,
+// it reads a context's values, never its cancellation. Used only where the
+// code is unknown: a function value, an interface, another module.
+func IsTelemetryName(name string) bool {
+	return hasWord(name, telemetryWords)
+}
+
+// waitWords are the words of names that wait: a function given a context
+// with such a name (backoff.Wait(ctx), s.sleep(ctx, d)) returns when the
+// context is done. gateWords name gates that block until they let the
+// caller through (sem.Acquire(ctx, 1), s.throttle(ctx)).
+var (
+	waitWords = []string{"sleep", "wait", "backoff", "delay", "pause"}
+	gateWords = []string{"acquire", "throttle"}
+)
+
+// IsWaitName reports whether a name says its function waits: it sleeps,
+// waits, backs off, delays or pauses. A name that records or reports
+// (RecordDelay, ObserveWait) or logs is not a wait.
+func IsWaitName(name string) bool {
+	return hasWord(name, waitWords) && !recordsOrLogs(name)
+}
+
+// IsGateName reports whether a name says its function blocks until it lets
+// the caller through: Acquire, throttle.
+func IsGateName(name string) bool {
+	return hasWord(name, gateWords) && !recordsOrLogs(name)
+}
+
+func recordsOrLogs(name string) bool {
+	lower := strings.ToLower(name)
+	for _, prefix := range []string{"record", "observe", "report", "track", "emit"} {
+		if strings.HasPrefix(lower, prefix) {
+			return true
+		}
+	}
+	return IsLogName(name) || IsTelemetryName(name)
+}
+
+func hasWord(name string, words []string) bool {
+	name = strings.ToLower(name)
+	for _, w := range words {
+		if strings.Contains(name, w) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,40 @@
+// Package svc retries through helpers whose facts say what they do.
+package svc
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"example.com/metrics"
+	"retrybudget/checks/alive"
+)
+
+type Client struct{}
+
+func (Client) Call(ctx context.Context) error { return errors.New("unavailable") }
+
+// A loop that asks a checking helper of the module each attempt is bounded.
+func Checked(ctx context.Context, c Client) error {
+	var err error
+	for i := 0; i < 3 && alive.Valid(ctx); i++ {
+		if err = c.Call(ctx); err == nil {
+			return nil
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	return err
+}
+
+// Recording the delay is no wait on the context.
+func Recorded(ctx context.Context, c Client) error {
+	var err error
+	for i := 0; i < 3; i++ { // want `retry loop sleeps and retries after the caller's deadline`
+		if err = c.Call(ctx); err == nil {
+			return nil
+		}
+		metrics.RecordDelay(ctx, 100*time.Millisecond)
+		time.Sleep(100 * time.Millisecond)
+	}
+	return err
+}
