@@ -116,6 +116,11 @@ func (s *server) serve() int {
 	defer s.stop()
 	for {
 		body, err := s.conn.read()
+		if errors.Is(err, errTooLarge) {
+			s.trace("%v", err)
+			s.conn.reply(nil, nil, &rpcError{codeInvalidRequest, err.Error()})
+			continue
+		}
 		if err != nil {
 			if !errors.Is(err, io.EOF) {
 				s.trace("%v", err)

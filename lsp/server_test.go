@@ -363,3 +363,22 @@ func TestSettingsForOthers(t *testing.T) {
 		}
 	}
 }
+
+// A message over the limit is answered at once with an error naming the
+// limit, without reading it into memory (4611686018427387904 panicked in
+// makeslice); here the stream ends inside the skipped body, and the server
+// stops as when the client goes away.
+func TestOversizedMessage(t *testing.T) {
+	run := func(context.Context, string, []string) ([]byte, []byte, error) { return nil, nil, nil }
+	c, code := start(t, Options{}, run)
+	initialize(c, nil)
+	fmt.Fprintf(c.w, "Content-Length: 4611686018427387904\r\n\r\n{")
+	m := c.next(30 * time.Second)
+	if m.Error == nil || m.Error.Code != codeInvalidRequest || m.ID != nil || !strings.Contains(m.Error.Message, "over the limit of 67108864 bytes") {
+		t.Errorf("a message over the limit: %+v", m)
+	}
+	c.w.(io.Closer).Close()
+	if got := <-code; got != 1 {
+		t.Errorf("the client gone: status %d", got)
+	}
+}

@@ -23,7 +23,7 @@ func lspCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	goCmd := fs.String("go", "go", "the go command that runs the passes (go vet)")
 	fs.Bool("stdio", true, "talk over stdin and stdout (the only transport; accepted for clients that pass it)")
 	fs.Usage = func() {
-		fmt.Fprint(stderr, "Usage: budgetlint lsp [flags]\n\nA language server for editors, over stdin and stdout; see docs/editors.md.\n\nFlags:\n")
+		fmt.Fprintf(stderr, "Usage: budgetlint lsp [flags]\n\nA language server for editors, over stdin and stdout; see docs/editors.md.\nA message over %d MiB is answered with an error and skipped.\n\nFlags:\n", lsp.MaxMessage>>20)
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
