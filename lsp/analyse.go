@@ -85,17 +85,21 @@ func (s *server) collect(results map[string]*published, found []finding, dir str
 	for _, a := range s.opts.Analyzers {
 		urls[a.Name] = a.URL
 	}
-	disk := map[string]string{}
-	content := func(path string) (string, bool) {
+	disk := map[string]*lineIndex{}
+	content := func(path string) (*lineIndex, bool) {
 		if doc, ok := snap[path]; ok {
-			return doc.text, true
+			return doc.lines, true
 		}
-		if text, ok := disk[path]; ok {
-			return text, true
+		if x, ok := disk[path]; ok {
+			return x, x != nil
 		}
 		b, err := os.ReadFile(path)
-		disk[path] = string(b)
-		return string(b), err == nil
+		if err != nil {
+			disk[path] = nil
+			return nil, false
+		}
+		disk[path] = newLineIndex(string(b))
+		return disk[path], true
 	}
 	type key struct {
 		path, pass, msg string
@@ -111,19 +115,19 @@ func (s *server) collect(results map[string]*published, found []finding, dir str
 		if !ok || res == nil {
 			continue
 		}
-		text := snap[path].text
-		start, ok := tokenOffset(text, line, max(col, 1))
+		lines := snap[path].lines
+		start, ok := lines.tokenOffset(line, max(col, 1))
 		if !ok {
 			continue
 		}
 		end := start
 		if name, line, col, ok := splitPosn(f.End); ok && resolve(name, dir, snap) == path {
-			if off, ok := tokenOffset(text, line, max(col, 1)); ok && off >= start {
+			if off, ok := lines.tokenOffset(line, max(col, 1)); ok && off >= start {
 				end = off
 			}
 		}
 		d := Diagnostic{
-			Range:    Range{offsetPosition(text, start), offsetPosition(text, end)},
+			Range:    Range{lines.position(start), lines.position(end)},
 			Severity: severityWarning,
 			Code:     f.pass,
 			Source:   "budgetlint",
@@ -166,12 +170,12 @@ func (s *server) collect(results map[string]*published, found []finding, dir str
 
 // workspaceEdit converts byte-offset edits to LSP text edits, or reports
 // false when one does not fit the text it is meant for.
-func workspaceEdit(edits []vetEdit, dir string, snap map[string]document, content func(string) (string, bool)) (WorkspaceEdit, bool) {
+func workspaceEdit(edits []vetEdit, dir string, snap map[string]document, content func(string) (*lineIndex, bool)) (WorkspaceEdit, bool) {
 	we := WorkspaceEdit{Changes: map[string][]TextEdit{}}
 	for _, e := range edits {
 		path := resolve(e.Filename, dir, snap)
-		text, ok := content(path)
-		if !ok || e.Start < 0 || e.End < e.Start || e.End > len(text) {
+		lines, ok := content(path)
+		if !ok || e.Start < 0 || e.End < e.Start || e.End > len(lines.text) {
 			return we, false
 		}
 		uri := pathURI(path)
@@ -179,7 +183,7 @@ func workspaceEdit(edits []vetEdit, dir string, snap map[string]document, conten
 			uri = doc.uri
 		}
 		we.Changes[uri] = append(we.Changes[uri], TextEdit{
-			Range:   Range{offsetPosition(text, e.Start), offsetPosition(text, e.End)},
+			Range:   Range{lines.position(e.Start), lines.position(e.End)},
 			NewText: e.New,
 		})
 	}
@@ -218,7 +222,7 @@ func overlayKey(path string) string {
 func (s *server) writeOverlay(snap map[string]document) (string, error) {
 	replace := map[string]string{}
 	for path, doc := range snap {
-		if disk, err := os.ReadFile(path); err == nil && string(disk) == doc.text {
+		if disk, err := os.ReadFile(path); err == nil && string(disk) == doc.lines.text {
 			continue
 		}
 		dir := filepath.Join(s.tmp, overlayKey(path))
@@ -226,7 +230,7 @@ func (s *server) writeOverlay(snap map[string]document) (string, error) {
 			return "", err
 		}
 		file := filepath.Join(dir, filepath.Base(path))
-		if err := os.WriteFile(file, []byte(doc.text), 0o600); err != nil {
+		if err := os.WriteFile(file, []byte(doc.lines.text), 0o600); err != nil {
 			return "", err
 		}
 		replace[path] = file

@@ -44,7 +44,7 @@ type document struct {
 	uri     string
 	path    string
 	version int32
-	text    string
+	lines   *lineIndex // the text, indexed
 }
 
 // published is what the client shows for a file: the diagnostics of one
@@ -331,8 +331,9 @@ func (s *server) didOpen(p DidOpenTextDocumentParams) {
 	if !ok || !strings.HasSuffix(path, ".go") || slices.ContainsFunc(s.skip, func(dir string) bool { return strings.HasPrefix(path, dir) }) {
 		return
 	}
+	lines := newLineIndex(p.TextDocument.Text)
 	s.mu.Lock()
-	s.docs[path] = &document{uri: p.TextDocument.URI, path: path, version: p.TextDocument.Version, text: p.TextDocument.Text}
+	s.docs[path] = &document{uri: p.TextDocument.URI, path: path, version: p.TextDocument.Version, lines: lines}
 	s.mu.Unlock()
 	s.schedule(filepath.Dir(path), 0)
 }
@@ -350,9 +351,11 @@ func (s *server) didChange(p DidChangeTextDocumentParams) {
 	}
 	var err error
 	for _, c := range p.ContentChanges {
-		if doc.text, err = applyChange(doc.text, c); err != nil {
+		var text string
+		if text, err = applyChange(doc.lines, c); err != nil {
 			break
 		}
+		doc.lines = newLineIndex(text)
 	}
 	doc.version = p.TextDocument.Version
 	s.mu.Unlock()

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf16"
 )
 
 // These tests run the server in-process with go vet replaced by a fake
@@ -380,5 +381,82 @@ func TestOversizedMessage(t *testing.T) {
 	c.w.(io.Closer).Close()
 	if got := <-code; got != 1 {
 		t.Errorf("the client gone: status %d", got)
+	}
+}
+
+// The issue's buffer: a large file with a finding on every line, edited
+// 200 times and closed with exit. Each version is indexed once and every
+// finding converted through the index (scanning the text for each one
+// took minutes); the last version's findings are published, where an
+// editor places them, and exit returns.
+func TestManyFindingsManyEdits(t *testing.T) {
+	const n = 30000
+	dir := t.TempDir()
+	file := filepath.Join(dir, "a.go")
+	var b strings.Builder
+	b.WriteString("package p\n\nimport \"context\"\n\nfunc F(ctx context.Context) {\n")
+	for i := range n {
+		fmt.Fprintf(&b, "\tg(\"ñ🚀 %d\", context.Background())\n", i)
+	}
+	b.WriteString("}\n")
+	text := b.String()
+	// go vet finds every context.Background() in the text it is given.
+	run, _ := fakeVet(t, file, func(text, name string) (string, string, error) {
+		var out strings.Builder
+		out.WriteString(`{"p": {"ctxbackground": [`)
+		sep := ""
+		for i, line := range strings.Split(text, "\n") {
+			if col := strings.Index(line, "context.Background()"); col >= 0 {
+				fmt.Fprintf(&out, `%s{"posn": "%s:%d:%d", "end": "%[2]s:%[3]d:%[5]d", "message": "use ctx"}`, sep, name, i+1, col+1, col+21)
+				sep = ","
+			}
+		}
+		out.WriteString("]}}")
+		return out.String(), "", nil
+	})
+	c, code := start(t, Options{Debounce: 50 * time.Millisecond}, run)
+	initialize(c, nil)
+	uri := pathURI(file)
+	open(c, file, 1, text)
+	check := func(version int32, text string) {
+		t.Helper()
+		got := c.diagnostics(uri, version).Diagnostics
+		var want []Range
+		for i, line := range strings.Split(text, "\n") {
+			if col := strings.Index(line, "context.Background()"); col >= 0 {
+				char := len(utf16.Encode([]rune(line[:col])))
+				want = append(want, Range{Position{i, char}, Position{i, char + 20}})
+			}
+		}
+		if len(got) != len(want) {
+			t.Fatalf("version %d: %d diagnostics, want %d", version, len(got), len(want))
+		}
+		for i := range got {
+			if got[i].Range != want[i] {
+				t.Fatalf("version %d: diagnostic %d at %v, want %v", version, i, got[i].Range, want[i])
+			}
+		}
+	}
+	check(1, text)
+	for v := int32(2); v <= 201; v++ {
+		// Insert "🚀" before g on a line further down each time.
+		at := Position{Line: 5 + int(v)*100, Character: 1}
+		edit := TextEdit{Range: Range{at, at}, NewText: "🚀"}
+		text = applyEdits(t, text, []TextEdit{edit})
+		c.notify("textDocument/didChange", DidChangeTextDocumentParams{
+			TextDocument:   VersionedTextDocumentIdentifier{uri, v},
+			ContentChanges: []TextDocumentContentChangeEvent{{Range: &edit.Range, Text: edit.NewText}},
+		})
+	}
+	check(201, text)
+	c.call("shutdown", nil)
+	c.notify("exit", nil)
+	select {
+	case got := <-code:
+		if got != 0 {
+			t.Errorf("exit after shutdown: status %d", got)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("exit did not return")
 	}
 }
