@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"cmp"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -15,8 +16,10 @@ import (
 )
 
 // analyse runs the passes on the package in dir, over the open documents'
-// current text, and publishes the findings of each open file in it.
-func (s *server) analyse(dir string) {
+// current text, and publishes the findings of each open file in it,
+// unless ctx is done first: an edit made the result stale, or the server
+// is stopping.
+func (s *server) analyse(ctx context.Context, dir string) {
 	defer func() {
 		if r := recover(); r != nil {
 			s.trace("panic analysing %s: %v\n%s", dir, r, debug.Stack())
@@ -36,8 +39,9 @@ func (s *server) analyse(dir string) {
 		return
 	}
 	start := time.Now()
-	stdout, stderr, err := s.run(s.ctx, dir, vetArgs(s.opts.Tool, overlay, set))
-	if s.ctx.Err() != nil {
+	stdout, stderr, err := s.run(ctx, dir, vetArgs(s.opts.Tool, overlay, set))
+	if ctx.Err() != nil {
+		s.trace("analysis of %s stopped after %.2fs", dir, time.Since(start).Seconds())
 		return
 	}
 	found, text := parseVetOutput(stdout, stderr)
@@ -63,10 +67,16 @@ func (s *server) analyse(dir string) {
 			results[path] = &published{version: doc.version, diags: []Diagnostic{}}
 		}
 	}
-	s.collect(results, found, dir, snap)
-	// Publishing under the lock orders it with didClose's clearing.
+	if !s.collect(ctx, results, found, dir, snap) {
+		return
+	}
+	// Publishing under the lock orders it with didClose's clearing, and
+	// with schedule's cancelling.
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if ctx.Err() != nil {
+		return
+	}
 	for path, res := range results {
 		doc := s.docs[path]
 		if doc == nil || doc.version != res.version {
@@ -79,8 +89,9 @@ func (s *server) analyse(dir string) {
 }
 
 // collect converts go vet's findings in open files to diagnostics and
-// quick fixes, positioned in the text go vet saw.
-func (s *server) collect(results map[string]*published, found []finding, dir string, snap map[string]document) {
+// quick fixes, positioned in the text go vet saw. It reports false when
+// ctx was done before it finished.
+func (s *server) collect(ctx context.Context, results map[string]*published, found []finding, dir string, snap map[string]document) bool {
 	urls := map[string]string{}
 	for _, a := range s.opts.Analyzers {
 		urls[a.Name] = a.URL
@@ -109,6 +120,9 @@ func (s *server) collect(results map[string]*published, found []finding, dir str
 	// with the same fixes: keep one diagnostic, with the fixes of either.
 	seen := map[key]int{}
 	for _, f := range found {
+		if ctx.Err() != nil {
+			return false
+		}
 		name, line, col, ok := splitPosn(f.Posn)
 		path := resolve(name, dir, snap)
 		res := results[path]
@@ -166,6 +180,7 @@ func (s *server) collect(results map[string]*published, found []finding, dir str
 	for _, res := range results {
 		sortDiagnostics(res)
 	}
+	return true
 }
 
 // workspaceEdit converts byte-offset edits to LSP text edits, or reports

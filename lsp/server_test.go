@@ -62,8 +62,13 @@ func vetReads(t *testing.T, file string, args []string) string {
 }
 
 // start runs a server on pipes and returns a client and the server's
-// exit status, once it has one.
+// exit status, once it has one. A nil run runs opts.Go.
 func start(t *testing.T, opts Options, run runner) (*client, chan int) {
+	return startContext(t, context.Background(), opts, run)
+}
+
+// startContext starts a server that stops when ctx is done, as on a signal.
+func startContext(t *testing.T, ctx context.Context, opts Options, run runner) (*client, chan int) {
 	opts.Analyzers = analyzers
 	cr, sw := io.Pipe()
 	sr, cw := io.Pipe()
@@ -71,10 +76,12 @@ func start(t *testing.T, opts Options, run runner) (*client, chan int) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.run = run
+	if run != nil {
+		s.run = run
+	}
 	code := make(chan int, 1)
 	go func() {
-		code <- s.serve()
+		code <- s.serve(ctx)
 		sw.Close()
 	}()
 	t.Cleanup(func() { cw.Close() })
@@ -361,6 +368,41 @@ func TestSettingsForOthers(t *testing.T) {
 	for _, raw := range []string{`{"passes": {}}`, `{"budgetlint": {}}`, `{"flags": {}, "gopls": {}}`, `"ctxbackground"`} {
 		if !forBudgetlint([]byte(raw)) {
 			t.Errorf("%q not taken as budgetlint's settings", raw)
+		}
+	}
+}
+
+// An edit stops the analysis of the version before it (the go command is
+// killed through its context: see TestStopDuringAnalysis), and the new
+// version is analysed and published.
+func TestEditStopsStaleAnalysis(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "a.go")
+	started, stopped := make(chan bool, 1), make(chan error, 1)
+	run := func(ctx context.Context, _ string, args []string) ([]byte, []byte, error) {
+		if b, _ := os.ReadFile(vetReads(t, file, args)); strings.Contains(string(b), "slow") {
+			started <- true
+			<-ctx.Done() // it never ends by itself
+			stopped <- ctx.Err()
+			return nil, nil, ctx.Err()
+		}
+		return []byte("{}"), nil, nil
+	}
+	c, _ := start(t, Options{Debounce: time.Hour}, run)
+	initialize(c, nil)
+	open(c, file, 1, "package p // slow\n")
+	<-started
+	change(c, file, 2, "package p\n")
+	select {
+	case <-stopped:
+	case <-time.After(30 * time.Second):
+		t.Fatal("an edit did not stop the analysis of the version before it")
+	}
+	c.notify("textDocument/didSave", DidSaveTextDocumentParams{TextDocumentIdentifier{pathURI(file)}}) // no debounce
+	c.diagnostics(pathURI(file), 2)
+	for _, m := range c.backlog {
+		if m.Method == "textDocument/publishDiagnostics" {
+			t.Errorf("published from the stopped analysis: %s", m.Params)
 		}
 	}
 }

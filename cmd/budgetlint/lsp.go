@@ -1,11 +1,14 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
+	"syscall"
 	"time"
 
 	"golang.org/x/tools/go/analysis"
@@ -41,7 +44,11 @@ func lspCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "budgetlint lsp: cannot find the budgetlint executable: %v\n", err)
 		return exitUsage
 	}
-	return lsp.Serve(stdin, stdout, lsp.Options{
+	// An editor that gives up on exit sends a signal: stop as on exit,
+	// killing the go commands and removing the temporary files.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	defer stop()
+	return lsp.Serve(ctx, stdin, stdout, lsp.Options{
 		Tool:      tool,
 		Analyzers: append([]*analysis.Analyzer{inbound.Analyzer}, passes...),
 		Go:        *goCmd,
