@@ -79,12 +79,23 @@ func startContext(t *testing.T, ctx context.Context, opts Options, run runner) (
 	if run != nil {
 		s.run = run
 	}
-	code := make(chan int, 1)
+	code, done := make(chan int, 1), make(chan bool)
 	go func() {
 		code <- s.serve(ctx)
 		sw.Close()
+		close(done)
 	}()
-	t.Cleanup(func() { cw.Close() })
+	// The server stops (removing its temporary directory) before the
+	// test ends: the stream ends, and what it still writes goes nowhere.
+	t.Cleanup(func() {
+		cw.Close()
+		cr.Close()
+		select {
+		case <-done:
+		case <-time.After(30 * time.Second):
+			t.Error("the server did not stop at the end of the stream")
+		}
+	})
 	return newClient(t, cw, cr), code
 }
 
