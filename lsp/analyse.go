@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"cmp"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -15,8 +16,10 @@ import (
 )
 
 // analyse runs the passes on the package in dir, over the open documents'
-// current text, and publishes the findings of each open file in it.
-func (s *server) analyse(dir string) {
+// current text, and publishes the findings of each open file in it,
+// unless ctx is done first: an edit made the result stale, or the server
+// is stopping.
+func (s *server) analyse(ctx context.Context, dir string) {
 	defer func() {
 		if r := recover(); r != nil {
 			s.trace("panic analysing %s: %v\n%s", dir, r, debug.Stack())
@@ -36,8 +39,9 @@ func (s *server) analyse(dir string) {
 		return
 	}
 	start := time.Now()
-	stdout, stderr, err := s.run(s.ctx, dir, vetArgs(s.opts.Tool, overlay, set))
-	if s.ctx.Err() != nil {
+	stdout, stderr, err := s.run(ctx, dir, vetArgs(s.opts.Tool, overlay, set))
+	if ctx.Err() != nil {
+		s.trace("analysis of %s stopped after %.2fs", dir, time.Since(start).Seconds())
 		return
 	}
 	found, text := parseVetOutput(stdout, stderr)
@@ -63,10 +67,16 @@ func (s *server) analyse(dir string) {
 			results[path] = &published{version: doc.version, diags: []Diagnostic{}}
 		}
 	}
-	s.collect(results, found, dir, snap)
-	// Publishing under the lock orders it with didClose's clearing.
+	if !s.collect(ctx, results, found, dir, snap) {
+		return
+	}
+	// Publishing under the lock orders it with didClose's clearing, and
+	// with schedule's cancelling.
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if ctx.Err() != nil {
+		return
+	}
 	for path, res := range results {
 		doc := s.docs[path]
 		if doc == nil || doc.version != res.version {
@@ -79,23 +89,28 @@ func (s *server) analyse(dir string) {
 }
 
 // collect converts go vet's findings in open files to diagnostics and
-// quick fixes, positioned in the text go vet saw.
-func (s *server) collect(results map[string]*published, found []finding, dir string, snap map[string]document) {
+// quick fixes, positioned in the text go vet saw. It reports false when
+// ctx was done before it finished.
+func (s *server) collect(ctx context.Context, results map[string]*published, found []finding, dir string, snap map[string]document) bool {
 	urls := map[string]string{}
 	for _, a := range s.opts.Analyzers {
 		urls[a.Name] = a.URL
 	}
-	disk := map[string]string{}
-	content := func(path string) (string, bool) {
+	disk := map[string]*lineIndex{}
+	content := func(path string) (*lineIndex, bool) {
 		if doc, ok := snap[path]; ok {
-			return doc.text, true
+			return doc.lines, true
 		}
-		if text, ok := disk[path]; ok {
-			return text, true
+		if x, ok := disk[path]; ok {
+			return x, x != nil
 		}
 		b, err := os.ReadFile(path)
-		disk[path] = string(b)
-		return string(b), err == nil
+		if err != nil {
+			disk[path] = nil
+			return nil, false
+		}
+		disk[path] = newLineIndex(string(b))
+		return disk[path], true
 	}
 	type key struct {
 		path, pass, msg string
@@ -105,25 +120,28 @@ func (s *server) collect(results map[string]*published, found []finding, dir str
 	// with the same fixes: keep one diagnostic, with the fixes of either.
 	seen := map[key]int{}
 	for _, f := range found {
+		if ctx.Err() != nil {
+			return false
+		}
 		name, line, col, ok := splitPosn(f.Posn)
 		path := resolve(name, dir, snap)
 		res := results[path]
 		if !ok || res == nil {
 			continue
 		}
-		text := snap[path].text
-		start, ok := tokenOffset(text, line, max(col, 1))
+		lines := snap[path].lines
+		start, ok := lines.tokenOffset(line, max(col, 1))
 		if !ok {
 			continue
 		}
 		end := start
 		if name, line, col, ok := splitPosn(f.End); ok && resolve(name, dir, snap) == path {
-			if off, ok := tokenOffset(text, line, max(col, 1)); ok && off >= start {
+			if off, ok := lines.tokenOffset(line, max(col, 1)); ok && off >= start {
 				end = off
 			}
 		}
 		d := Diagnostic{
-			Range:    Range{offsetPosition(text, start), offsetPosition(text, end)},
+			Range:    Range{lines.position(start), lines.position(end)},
 			Severity: severityWarning,
 			Code:     f.pass,
 			Source:   "budgetlint",
@@ -162,16 +180,17 @@ func (s *server) collect(results map[string]*published, found []finding, dir str
 	for _, res := range results {
 		sortDiagnostics(res)
 	}
+	return true
 }
 
 // workspaceEdit converts byte-offset edits to LSP text edits, or reports
 // false when one does not fit the text it is meant for.
-func workspaceEdit(edits []vetEdit, dir string, snap map[string]document, content func(string) (string, bool)) (WorkspaceEdit, bool) {
+func workspaceEdit(edits []vetEdit, dir string, snap map[string]document, content func(string) (*lineIndex, bool)) (WorkspaceEdit, bool) {
 	we := WorkspaceEdit{Changes: map[string][]TextEdit{}}
 	for _, e := range edits {
 		path := resolve(e.Filename, dir, snap)
-		text, ok := content(path)
-		if !ok || e.Start < 0 || e.End < e.Start || e.End > len(text) {
+		lines, ok := content(path)
+		if !ok || e.Start < 0 || e.End < e.Start || e.End > len(lines.text) {
 			return we, false
 		}
 		uri := pathURI(path)
@@ -179,7 +198,7 @@ func workspaceEdit(edits []vetEdit, dir string, snap map[string]document, conten
 			uri = doc.uri
 		}
 		we.Changes[uri] = append(we.Changes[uri], TextEdit{
-			Range:   Range{offsetPosition(text, e.Start), offsetPosition(text, e.End)},
+			Range:   Range{lines.position(e.Start), lines.position(e.End)},
 			NewText: e.New,
 		})
 	}
@@ -218,7 +237,7 @@ func overlayKey(path string) string {
 func (s *server) writeOverlay(snap map[string]document) (string, error) {
 	replace := map[string]string{}
 	for path, doc := range snap {
-		if disk, err := os.ReadFile(path); err == nil && string(disk) == doc.text {
+		if disk, err := os.ReadFile(path); err == nil && string(disk) == doc.lines.text {
 			continue
 		}
 		dir := filepath.Join(s.tmp, overlayKey(path))
@@ -226,7 +245,7 @@ func (s *server) writeOverlay(snap map[string]document) (string, error) {
 			return "", err
 		}
 		file := filepath.Join(dir, filepath.Base(path))
-		if err := os.WriteFile(file, []byte(doc.text), 0o600); err != nil {
+		if err := os.WriteFile(file, []byte(doc.lines.text), 0o600); err != nil {
 			return "", err
 		}
 		replace[path] = file

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/textproto"
 	"strconv"
 	"strings"
 	"sync"
@@ -47,38 +46,100 @@ const (
 // read any further.
 var errMalformed = errors.New("malformed message header")
 
+// MaxMessage is the largest message the server reads: a didOpen of a file
+// many times larger than any Go source an editor holds, with room for JSON
+// escaping. A longer message is answered with an error and skipped, and
+// the session goes on.
+const MaxMessage = 64 << 20
+
+// errTooLarge is a message over the limit: the next read skips its body,
+// so the stream stays in step.
+var errTooLarge = errors.New("message too large")
+
+// Header lines are short ("Content-Length: 123", "Content-Type: ..."):
+// a longer line, or more of them, is not the base protocol.
+const (
+	maxHeaderLine  = 4096
+	maxHeaderLines = 32
+)
+
 // conn reads and writes messages framed as in the LSP base protocol: a
 // Content-Length header, a blank line, then that many bytes of JSON.
 // Writes may come from several goroutines.
 type conn struct {
-	in  *textproto.Reader
-	mu  sync.Mutex
-	out io.Writer
+	in   *bufio.Reader
+	max  int64 // MaxMessage, or less in tests
+	skip int64 // bytes of a message over max, not read yet
+	mu   sync.Mutex
+	out  io.Writer
 }
 
 func newConn(r io.Reader, w io.Writer) *conn {
-	return &conn{in: textproto.NewReader(bufio.NewReader(r)), out: w}
+	return &conn{in: bufio.NewReaderSize(r, maxHeaderLine), max: MaxMessage, out: w}
 }
 
 // read returns the next message's body. A body that is not JSON is
-// returned as is, for the caller to answer with a parse error.
+// returned as is, for the caller to answer with a parse error. The body
+// is read as it arrives, never allocated at the size the header claims.
 func (c *conn) read() ([]byte, error) {
-	header, err := c.in.ReadMIMEHeader()
-	if err != nil {
-		if errors.Is(err, io.EOF) && len(header) == 0 {
-			return nil, io.EOF
+	if c.skip > 0 {
+		n := c.skip
+		c.skip = 0
+		if _, err := io.CopyN(io.Discard, c.in, n); err != nil {
+			return nil, fmt.Errorf("%w: body shorter than Content-Length: %v", errMalformed, err)
 		}
-		return nil, fmt.Errorf("%w: %v", errMalformed, err)
 	}
-	n, err := strconv.Atoi(strings.TrimSpace(header.Get("Content-Length")))
-	if err != nil || n < 0 {
-		return nil, fmt.Errorf("%w: Content-Length %q", errMalformed, header.Get("Content-Length"))
+	n, err := c.readHeader()
+	if err != nil {
+		return nil, err
 	}
-	body := make([]byte, n)
-	if _, err := io.ReadFull(c.in.R, body); err != nil {
+	if n > c.max {
+		c.skip = n
+		return nil, fmt.Errorf("%w: Content-Length %d is over the limit of %d bytes; message skipped", errTooLarge, n, c.max)
+	}
+	body, err := io.ReadAll(io.LimitReader(c.in, n))
+	if err == nil && int64(len(body)) < n {
+		err = io.ErrUnexpectedEOF
+	}
+	if err != nil {
 		return nil, fmt.Errorf("%w: body shorter than Content-Length: %v", errMalformed, err)
 	}
 	return body, nil
+}
+
+// readHeader reads the header up to its blank line and returns the
+// Content-Length, or io.EOF at a clean end of the stream.
+func (c *conn) readHeader() (int64, error) {
+	n := int64(-1)
+	for i := 0; ; i++ {
+		line, err := c.in.ReadSlice('\n')
+		if err != nil {
+			if err == io.EOF && i == 0 && len(line) == 0 {
+				return 0, io.EOF
+			}
+			return 0, fmt.Errorf("%w: %v", errMalformed, err)
+		}
+		text := strings.TrimRight(string(line), "\r\n")
+		if text == "" {
+			break
+		}
+		name, value, ok := strings.Cut(text, ":")
+		if !ok || i == maxHeaderLines {
+			return 0, fmt.Errorf("%w: %q", errMalformed, text)
+		}
+		if !strings.EqualFold(strings.TrimSpace(name), "Content-Length") {
+			continue // Content-Type, or another the protocol may add
+		}
+		v, err := strconv.ParseInt(strings.TrimSpace(value), 10, 64)
+		if err != nil || v < 0 || n >= 0 {
+			return 0, fmt.Errorf("%w: %q", errMalformed, text)
+		}
+		n = v
+	}
+	if n < 0 {
+		return 0, fmt.Errorf("%w: no Content-Length", errMalformed)
+	}
+	return n, nil
 }
 
 func (c *conn) write(m *message) error {

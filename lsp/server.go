@@ -27,16 +27,18 @@ type Options struct {
 	Log       io.Writer            // the server's own trace, such as stderr; nil for none
 }
 
-// Serve answers the client on in and out until it sends exit or closes
-// the stream. It returns the exit status the protocol asks for: 0 when
-// exit followed shutdown, 1 otherwise.
-func Serve(in io.Reader, out io.Writer, opts Options) int {
+// Serve answers the client on in and out until it sends exit, closes the
+// stream or ctx is done (a signal). It returns the exit status the
+// protocol asks for: 0 when exit followed shutdown, 1 otherwise. Whatever
+// it was doing, it returns promptly, with its go commands killed and its
+// temporary files removed.
+func Serve(ctx context.Context, in io.Reader, out io.Writer, opts Options) int {
 	s, err := newServer(newConn(in, out), opts)
 	if err != nil {
 		s.trace("%v", err)
 		return 1
 	}
-	return s.serve()
+	return s.serve(ctx)
 }
 
 // document is an open file as the client holds it.
@@ -44,7 +46,7 @@ type document struct {
 	uri     string
 	path    string
 	version int32
-	text    string
+	lines   *lineIndex // the text, indexed
 }
 
 // published is what the client shows for a file: the diagnostics of one
@@ -59,7 +61,7 @@ type server struct {
 	opts   Options
 	conn   *conn
 	run    runner
-	tmp    string   // overlay files
+	tmp    string   // overlay files, and the go command's own (GOTMPDIR)
 	skip   []string // GOROOT and the module cache: code the user does not edit
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -73,6 +75,8 @@ type server struct {
 	timers      map[string]*time.Timer
 	queue       []string // package directories to analyse
 	logged      map[string]string
+	running     string             // the package directory being analysed
+	stopRunning context.CancelFunc // cancels that analysis
 
 	wake       chan struct{}
 	workerDone chan struct{}
@@ -85,7 +89,6 @@ func newServer(c *conn, opts Options) (*server, error) {
 	s := &server{
 		opts:       opts,
 		conn:       c,
-		run:        goRunner(opts.Go),
 		docs:       map[string]*document{},
 		published:  map[string]*published{},
 		timers:     map[string]*time.Timer{},
@@ -94,28 +97,69 @@ func newServer(c *conn, opts Options) (*server, error) {
 		workerDone: make(chan struct{}),
 	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
-	tmp, err := os.MkdirTemp("", "budgetlint-lsp-")
+	out, _ := exec.Command(opts.Go, "env", "GOROOT", "GOMODCACHE", "GOTMPDIR").Output()
+	env := strings.Split(string(out), "\n")
+	// A file opened by jumping into the standard library or a dependency
+	// is not analysed: its findings are not the user's to fix.
+	for _, dir := range env[:min(len(env), 2)] {
+		if dir = strings.TrimSpace(dir); dir != "" {
+			s.skip = append(s.skip, filepath.Clean(dir)+string(filepath.Separator))
+		}
+	}
+	// The go command's work directories go in ours too: a go command
+	// killed mid-analysis leaves its own behind, and ours is removed on
+	// every exit. It is made where the user sends the go command's.
+	gotmp := ""
+	if len(env) > 2 {
+		gotmp = strings.TrimSpace(env[2])
+	}
+	tmp, err := os.MkdirTemp(gotmp, "budgetlint-lsp-")
 	if err != nil {
 		return s, fmt.Errorf("budgetlint lsp: %v", err)
 	}
 	s.tmp = tmp
-	// A file opened by jumping into the standard library or a dependency
-	// is not analysed: its findings are not the user's to fix.
-	if out, err := exec.Command(opts.Go, "env", "GOROOT", "GOMODCACHE").Output(); err == nil {
-		for _, dir := range strings.Split(strings.TrimSpace(string(out)), "\n") {
-			if dir != "" {
-				s.skip = append(s.skip, filepath.Clean(dir)+string(filepath.Separator))
-			}
-		}
-	}
+	s.run = goRunner(opts.Go, tmp)
 	return s, nil
 }
 
-func (s *server) serve() int {
+// serve reads and handles messages until exit, the end of the stream or
+// ctx is done. Reading runs on its own, so that a signal is seen while
+// the client is silent.
+func (s *server) serve(ctx context.Context) int {
 	go s.worker()
 	defer s.stop()
+	type read struct {
+		body []byte
+		err  error
+	}
+	reads := make(chan read)
+	go func() {
+		for {
+			body, err := s.conn.read()
+			select {
+			case reads <- read{body, err}:
+			case <-s.ctx.Done():
+				return
+			}
+			if err != nil && !errors.Is(err, errTooLarge) {
+				return
+			}
+		}
+	}()
 	for {
-		body, err := s.conn.read()
+		var r read
+		select {
+		case r = <-reads:
+		case <-ctx.Done():
+			s.trace("%v: stopping", context.Cause(ctx))
+			return 1
+		}
+		body, err := r.body, r.err
+		if errors.Is(err, errTooLarge) {
+			s.trace("%v", err)
+			s.conn.reply(nil, nil, &rpcError{codeInvalidRequest, err.Error()})
+			continue
+		}
 		if err != nil {
 			if !errors.Is(err, io.EOF) {
 				s.trace("%v", err)
@@ -140,7 +184,8 @@ func (s *server) serve() int {
 	}
 }
 
-// stop ends analysis, waits for the worker and removes the overlay files.
+// stop ends analysis (killing its go command), waits for the worker and
+// removes the overlay files: every way out of serve passes here.
 func (s *server) stop() {
 	s.mu.Lock()
 	for _, t := range s.timers {
@@ -326,8 +371,9 @@ func (s *server) didOpen(p DidOpenTextDocumentParams) {
 	if !ok || !strings.HasSuffix(path, ".go") || slices.ContainsFunc(s.skip, func(dir string) bool { return strings.HasPrefix(path, dir) }) {
 		return
 	}
+	lines := newLineIndex(p.TextDocument.Text)
 	s.mu.Lock()
-	s.docs[path] = &document{uri: p.TextDocument.URI, path: path, version: p.TextDocument.Version, text: p.TextDocument.Text}
+	s.docs[path] = &document{uri: p.TextDocument.URI, path: path, version: p.TextDocument.Version, lines: lines}
 	s.mu.Unlock()
 	s.schedule(filepath.Dir(path), 0)
 }
@@ -345,9 +391,11 @@ func (s *server) didChange(p DidChangeTextDocumentParams) {
 	}
 	var err error
 	for _, c := range p.ContentChanges {
-		if doc.text, err = applyChange(doc.text, c); err != nil {
+		var text string
+		if text, err = applyChange(doc.lines, c); err != nil {
 			break
 		}
+		doc.lines = newLineIndex(text)
 	}
 	doc.version = p.TextDocument.Version
 	s.mu.Unlock()
@@ -405,10 +453,14 @@ func before(a, b Position) bool {
 }
 
 // schedule analyses the package in dir after delay; a later call for the
-// same directory replaces an earlier one that has not started.
+// same directory replaces an earlier one that has not started, and stops
+// one that has: its result would be stale.
 func (s *server) schedule(dir string, delay time.Duration) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.running == dir {
+		s.stopRunning()
+	}
 	if t := s.timers[dir]; t != nil {
 		t.Stop()
 		delete(s.timers, dir)
@@ -452,8 +504,14 @@ func (s *server) worker() {
 			}
 			dir := s.queue[0]
 			s.queue = s.queue[1:]
+			ctx, cancel := context.WithCancel(s.ctx)
+			s.running, s.stopRunning = dir, cancel
 			s.mu.Unlock()
-			s.analyse(dir)
+			s.analyse(ctx, dir)
+			s.mu.Lock()
+			s.running, s.stopRunning = "", nil
+			s.mu.Unlock()
+			cancel()
 		}
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf16"
 )
 
 // These tests run the server in-process with go vet replaced by a fake
@@ -61,8 +62,13 @@ func vetReads(t *testing.T, file string, args []string) string {
 }
 
 // start runs a server on pipes and returns a client and the server's
-// exit status, once it has one.
+// exit status, once it has one. A nil run runs opts.Go.
 func start(t *testing.T, opts Options, run runner) (*client, chan int) {
+	return startContext(t, context.Background(), opts, run)
+}
+
+// startContext starts a server that stops when ctx is done, as on a signal.
+func startContext(t *testing.T, ctx context.Context, opts Options, run runner) (*client, chan int) {
 	opts.Analyzers = analyzers
 	cr, sw := io.Pipe()
 	sr, cw := io.Pipe()
@@ -70,13 +76,26 @@ func start(t *testing.T, opts Options, run runner) (*client, chan int) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.run = run
-	code := make(chan int, 1)
+	if run != nil {
+		s.run = run
+	}
+	code, done := make(chan int, 1), make(chan bool)
 	go func() {
-		code <- s.serve()
+		code <- s.serve(ctx)
 		sw.Close()
+		close(done)
 	}()
-	t.Cleanup(func() { cw.Close() })
+	// The server stops (removing its temporary directory) before the
+	// test ends: the stream ends, and what it still writes goes nowhere.
+	t.Cleanup(func() {
+		cw.Close()
+		cr.Close()
+		select {
+		case <-done:
+		case <-time.After(30 * time.Second):
+			t.Error("the server did not stop at the end of the stream")
+		}
+	})
 	return newClient(t, cw, cr), code
 }
 
@@ -361,5 +380,136 @@ func TestSettingsForOthers(t *testing.T) {
 		if !forBudgetlint([]byte(raw)) {
 			t.Errorf("%q not taken as budgetlint's settings", raw)
 		}
+	}
+}
+
+// An edit stops the analysis of the version before it (the go command is
+// killed through its context: see TestStopDuringAnalysis), and the new
+// version is analysed and published.
+func TestEditStopsStaleAnalysis(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "a.go")
+	started, stopped := make(chan bool, 1), make(chan error, 1)
+	run := func(ctx context.Context, _ string, args []string) ([]byte, []byte, error) {
+		if b, _ := os.ReadFile(vetReads(t, file, args)); strings.Contains(string(b), "slow") {
+			started <- true
+			<-ctx.Done() // it never ends by itself
+			stopped <- ctx.Err()
+			return nil, nil, ctx.Err()
+		}
+		return []byte("{}"), nil, nil
+	}
+	c, _ := start(t, Options{Debounce: time.Hour}, run)
+	initialize(c, nil)
+	open(c, file, 1, "package p // slow\n")
+	<-started
+	change(c, file, 2, "package p\n")
+	select {
+	case <-stopped:
+	case <-time.After(30 * time.Second):
+		t.Fatal("an edit did not stop the analysis of the version before it")
+	}
+	c.notify("textDocument/didSave", DidSaveTextDocumentParams{TextDocumentIdentifier{pathURI(file)}}) // no debounce
+	c.diagnostics(pathURI(file), 2)
+	for _, m := range c.backlog {
+		if m.Method == "textDocument/publishDiagnostics" {
+			t.Errorf("published from the stopped analysis: %s", m.Params)
+		}
+	}
+}
+
+// A message over the limit is answered at once with an error naming the
+// limit, without reading it into memory (4611686018427387904 panicked in
+// makeslice); here the stream ends inside the skipped body, and the server
+// stops as when the client goes away.
+func TestOversizedMessage(t *testing.T) {
+	run := func(context.Context, string, []string) ([]byte, []byte, error) { return nil, nil, nil }
+	c, code := start(t, Options{}, run)
+	initialize(c, nil)
+	fmt.Fprintf(c.w, "Content-Length: 4611686018427387904\r\n\r\n{")
+	m := c.next(30 * time.Second)
+	if m.Error == nil || m.Error.Code != codeInvalidRequest || m.ID != nil || !strings.Contains(m.Error.Message, "over the limit of 67108864 bytes") {
+		t.Errorf("a message over the limit: %+v", m)
+	}
+	c.w.(io.Closer).Close()
+	if got := <-code; got != 1 {
+		t.Errorf("the client gone: status %d", got)
+	}
+}
+
+// The issue's buffer: a large file with a finding on every line, edited
+// 200 times and closed with exit. Each version is indexed once and every
+// finding converted through the index (scanning the text for each one
+// took minutes); the last version's findings are published, where an
+// editor places them, and exit returns.
+func TestManyFindingsManyEdits(t *testing.T) {
+	const n = 30000
+	dir := t.TempDir()
+	file := filepath.Join(dir, "a.go")
+	var b strings.Builder
+	b.WriteString("package p\n\nimport \"context\"\n\nfunc F(ctx context.Context) {\n")
+	for i := range n {
+		fmt.Fprintf(&b, "\tg(\"ñ🚀 %d\", context.Background())\n", i)
+	}
+	b.WriteString("}\n")
+	text := b.String()
+	// go vet finds every context.Background() in the text it is given.
+	run, _ := fakeVet(t, file, func(text, name string) (string, string, error) {
+		var out strings.Builder
+		out.WriteString(`{"p": {"ctxbackground": [`)
+		sep := ""
+		for i, line := range strings.Split(text, "\n") {
+			if col := strings.Index(line, "context.Background()"); col >= 0 {
+				fmt.Fprintf(&out, `%s{"posn": "%s:%d:%d", "end": "%[2]s:%[3]d:%[5]d", "message": "use ctx"}`, sep, name, i+1, col+1, col+21)
+				sep = ","
+			}
+		}
+		out.WriteString("]}}")
+		return out.String(), "", nil
+	})
+	c, code := start(t, Options{Debounce: 50 * time.Millisecond}, run)
+	initialize(c, nil)
+	uri := pathURI(file)
+	open(c, file, 1, text)
+	check := func(version int32, text string) {
+		t.Helper()
+		got := c.diagnostics(uri, version).Diagnostics
+		var want []Range
+		for i, line := range strings.Split(text, "\n") {
+			if col := strings.Index(line, "context.Background()"); col >= 0 {
+				char := len(utf16.Encode([]rune(line[:col])))
+				want = append(want, Range{Position{i, char}, Position{i, char + 20}})
+			}
+		}
+		if len(got) != len(want) {
+			t.Fatalf("version %d: %d diagnostics, want %d", version, len(got), len(want))
+		}
+		for i := range got {
+			if got[i].Range != want[i] {
+				t.Fatalf("version %d: diagnostic %d at %v, want %v", version, i, got[i].Range, want[i])
+			}
+		}
+	}
+	check(1, text)
+	for v := int32(2); v <= 201; v++ {
+		// Insert "🚀" before g on a line further down each time.
+		at := Position{Line: 5 + int(v)*100, Character: 1}
+		edit := TextEdit{Range: Range{at, at}, NewText: "🚀"}
+		text = applyEdits(t, text, []TextEdit{edit})
+		c.notify("textDocument/didChange", DidChangeTextDocumentParams{
+			TextDocument:   VersionedTextDocumentIdentifier{uri, v},
+			ContentChanges: []TextDocumentContentChangeEvent{{Range: &edit.Range, Text: edit.NewText}},
+		})
+	}
+	check(201, text)
+	c.call("shutdown", nil)
+	c.notify("exit", nil)
+	select {
+	case got := <-code:
+		if got != 0 {
+			t.Errorf("exit after shutdown: status %d", got)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("exit did not return")
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"path/filepath"
 	"runtime"
+	"sort"
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -14,63 +15,104 @@ import (
 // LSP counts both from 0 and columns in UTF-16 code units. Lines end at
 // '\n' for both (a "\r\n" ending leaves '\r' at the end of the line).
 
-// lineStart returns the byte offset where the 0-based line begins, and
-// false when the text has fewer lines.
-func lineStart(text string, line int) (int, bool) {
-	off := 0
-	for ; line > 0; line-- {
-		i := strings.IndexByte(text[off:], '\n')
-		if i < 0 {
-			return len(text), false
+// lineIndex converts between byte offsets into one version of a text and
+// positions. It is built once per version and serves every conversion in
+// it: converting by scanning from the start of the text made a large
+// buffer with many findings cost its length times their number.
+type lineIndex struct {
+	text  string
+	marks []mark // in text order: each line's start, and a rune start every indexStep bytes of a long line
+}
+
+// mark is a place in the text: a byte offset and its LSP position.
+type mark struct{ off, line, char int }
+
+// indexStep bounds the bytes a conversion scans, even in a line megabytes
+// long (generated tables, minified data).
+const indexStep = 256
+
+func newLineIndex(text string) *lineIndex {
+	x := &lineIndex{text: text, marks: make([]mark, 1, strings.Count(text, "\n")+1)}
+	line, char, last := 0, 0, 0
+	for i, r := range text { // invalid UTF-8 decodes as U+FFFD, one unit
+		if i-last >= indexStep {
+			x.marks = append(x.marks, mark{i, line, char})
+			last = i
 		}
-		off += i + 1
-	}
-	return off, true
-}
-
-// lineEnd returns the offset of the '\n' ending the line that starts at
-// start, or the end of the text.
-func lineEnd(text string, start int) int {
-	if i := strings.IndexByte(text[start:], '\n'); i >= 0 {
-		return start + i
-	}
-	return len(text)
-}
-
-// offsetPosition converts a byte offset into text to an LSP position.
-func offsetPosition(text string, off int) Position {
-	off = min(max(off, 0), len(text))
-	start := strings.LastIndexByte(text[:off], '\n') + 1
-	return Position{
-		Line:      strings.Count(text[:start], "\n"),
-		Character: utf16Len(text[start:off]),
-	}
-}
-
-// positionOffset converts an LSP position to a byte offset into text. A
-// character past the end of its line means the end of the line, as the
-// protocol says; a line past the end of the text is an error.
-func positionOffset(text string, p Position) (int, error) {
-	start, ok := lineStart(text, p.Line)
-	if !ok || p.Line < 0 || p.Character < 0 {
-		return 0, fmt.Errorf("position %d:%d is outside the document (%d lines)", p.Line, p.Character, strings.Count(text, "\n")+1)
-	}
-	end := lineEnd(text, start)
-	units := 0
-	for i, r := range text[start:end] {
-		if units >= p.Character {
-			return start + i, nil
+		if r == '\n' {
+			line, char, last = line+1, 0, i+1
+			x.marks = append(x.marks, mark{i + 1, line, 0})
+			continue
 		}
-		units += utf16.RuneLen(r) // invalid UTF-8 decodes as U+FFFD, one unit
+		char += utf16.RuneLen(r)
 	}
-	return end, nil
+	return x
+}
+
+// markBefore returns the last mark at or before off.
+func (x *lineIndex) markBefore(off int) mark {
+	i := sort.Search(len(x.marks), func(i int) bool { return x.marks[i].off > off })
+	return x.marks[i-1] // marks[0] is at offset 0
+}
+
+// markFor returns the last mark at or before p, and false when p's line
+// is not in the text.
+func (x *lineIndex) markFor(p Position) (mark, bool) {
+	i := sort.Search(len(x.marks), func(i int) bool {
+		m := x.marks[i]
+		return m.line > p.Line || m.line == p.Line && m.char > p.Character
+	})
+	if i == 0 || x.marks[i-1].line != p.Line {
+		return mark{}, false
+	}
+	return x.marks[i-1], true
+}
+
+// lineSpan returns the offsets where the 0-based line starts and where
+// the '\n' ending it (or the text) is, and false when there is no such
+// line.
+func (x *lineIndex) lineSpan(line int) (start, end int, ok bool) {
+	i := sort.Search(len(x.marks), func(i int) bool { return x.marks[i].line >= line })
+	if line < 0 || i == len(x.marks) || x.marks[i].line != line {
+		return 0, 0, false
+	}
+	end = len(x.text)
+	if j := sort.Search(len(x.marks), func(j int) bool { return x.marks[j].line > line }); j < len(x.marks) {
+		end = x.marks[j].off - 1
+	}
+	return x.marks[i].off, end, true
+}
+
+// position converts a byte offset to an LSP position.
+func (x *lineIndex) position(off int) Position {
+	off = min(max(off, 0), len(x.text))
+	m := x.markBefore(off)
+	return Position{Line: m.line, Character: m.char + utf16Len(x.text[m.off:off])}
+}
+
+// offset converts an LSP position to a byte offset. A character past the
+// end of its line means the end of the line, as the protocol says; a line
+// past the end of the text is an error.
+func (x *lineIndex) offset(p Position) (int, error) {
+	m, ok := x.markFor(p)
+	if !ok || p.Character < 0 {
+		return 0, fmt.Errorf("position %d:%d is outside the document (%d lines)", p.Line, p.Character, x.marks[len(x.marks)-1].line+1)
+	}
+	units := m.char
+	for i, r := range x.text[m.off:] {
+		if units >= p.Character || r == '\n' {
+			return m.off + i, nil
+		}
+		units += utf16.RuneLen(r)
+	}
+	return len(x.text), nil
 }
 
 // tokenOffset converts a go/token line and byte column (both from 1) to a
-// byte offset into text.
-func tokenOffset(text string, line, col int) (int, bool) {
-	start, ok := lineStart(text, line-1)
-	if !ok || line < 1 || col < 1 || start+col-1 > lineEnd(text, start) {
+// byte offset, or false when they are not in the text.
+func (x *lineIndex) tokenOffset(line, col int) (int, bool) {
+	start, end, ok := x.lineSpan(line - 1)
+	if !ok || col < 1 || col-1 > end-start {
 		return 0, false
 	}
 	return start + col - 1, true
@@ -86,23 +128,23 @@ func utf16Len(s string) int {
 	return n
 }
 
-// applyChange applies one content change from didChange to text.
-func applyChange(text string, c TextDocumentContentChangeEvent) (string, error) {
+// applyChange applies one content change from didChange to the text.
+func applyChange(x *lineIndex, c TextDocumentContentChangeEvent) (string, error) {
 	if c.Range == nil {
 		return c.Text, nil
 	}
-	start, err := positionOffset(text, c.Range.Start)
+	start, err := x.offset(c.Range.Start)
 	if err != nil {
-		return text, err
+		return x.text, err
 	}
-	end, err := positionOffset(text, c.Range.End)
+	end, err := x.offset(c.Range.End)
 	if err != nil {
-		return text, err
+		return x.text, err
 	}
 	if end < start {
-		return text, fmt.Errorf("change range ends before it starts")
+		return x.text, fmt.Errorf("change range ends before it starts")
 	}
-	return text[:start] + c.Text + text[end:], nil
+	return x.text[:start] + c.Text + x.text[end:], nil
 }
 
 // uriPath returns the file name of a file: URI, or false for other schemes

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"os"
 	"os/exec"
 	"slices"
 	"sort"
@@ -143,14 +144,19 @@ func vetArgs(tool, overlay string, s settings) []string {
 	return append(append(args, flags...), ".")
 }
 
-// runner runs the go command with args in dir.
+// runner runs the go command with args in dir; it returns soon after ctx
+// is done, with the command and everything it started killed.
 type runner func(ctx context.Context, dir string, args []string) (stdout, stderr []byte, err error)
 
-func goRunner(goCmd string) runner {
+// goRunner runs goCmd with its work directories in tmp: a go command that
+// is killed leaves them behind, and tmp is removed when the server stops.
+func goRunner(goCmd, tmp string) runner {
 	return func(ctx context.Context, dir string, args []string) ([]byte, []byte, error) {
 		cmd := exec.CommandContext(ctx, goCmd, args...)
 		cmd.Dir = dir
-		cmd.WaitDelay = time.Second // the vet tool may outlive a killed go command
+		cmd.Env = append(os.Environ(), "GOTMPDIR="+tmp)
+		killGroup(cmd)              // the vet tool and compilers the go command starts go too
+		cmd.WaitDelay = time.Second // in case one outlives the kill, holding the pipes open
 		var stdout, stderr bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &stdout, &stderr
 		err := cmd.Run()

@@ -1,11 +1,14 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
+	"syscall"
 	"time"
 
 	"golang.org/x/tools/go/analysis"
@@ -23,7 +26,7 @@ func lspCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	goCmd := fs.String("go", "go", "the go command that runs the passes (go vet)")
 	fs.Bool("stdio", true, "talk over stdin and stdout (the only transport; accepted for clients that pass it)")
 	fs.Usage = func() {
-		fmt.Fprint(stderr, "Usage: budgetlint lsp [flags]\n\nA language server for editors, over stdin and stdout; see docs/editors.md.\n\nFlags:\n")
+		fmt.Fprintf(stderr, "Usage: budgetlint lsp [flags]\n\nA language server for editors, over stdin and stdout; see docs/editors.md.\nA message over %d MiB is answered with an error and skipped.\n\nFlags:\n", lsp.MaxMessage>>20)
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -41,7 +44,11 @@ func lspCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "budgetlint lsp: cannot find the budgetlint executable: %v\n", err)
 		return exitUsage
 	}
-	return lsp.Serve(stdin, stdout, lsp.Options{
+	// An editor that gives up on exit sends a signal: stop as on exit,
+	// killing the go commands and removing the temporary files.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	defer stop()
+	return lsp.Serve(ctx, stdin, stdout, lsp.Options{
 		Tool:      tool,
 		Analyzers: append([]*analysis.Analyzer{inbound.Analyzer}, passes...),
 		Go:        *goCmd,

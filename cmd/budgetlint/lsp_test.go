@@ -22,3 +22,20 @@ func TestLSPCommand(t *testing.T) {
 		t.Errorf("stdout, the protocol's stream, has %q", stdout.String())
 	}
 }
+
+// A hostile header (it panicked in makeslice) is answered with an error
+// naming the limit, and the server stops cleanly when the stream ends
+// inside the body it skips.
+func TestLSPHugeContentLength(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	stdin := strings.NewReader("Content-Length: 4611686018427387904\r\n\r\n{}")
+	if code := lspCommand(nil, stdin, &stdout, &stderr); code != 1 {
+		t.Errorf("exit %d, want 1 (the client went away without exit)", code)
+	}
+	if out := stdout.String(); !strings.Contains(out, `"id":null,"error":{"code":-32600`) || !strings.Contains(out, "over the limit of 67108864 bytes") {
+		t.Errorf("stdout %q, want an error response naming the limit", out)
+	}
+	if strings.Contains(stderr.String(), "panic") {
+		t.Errorf("stderr:\n%s", stderr.String())
+	}
+}
