@@ -108,10 +108,10 @@ func SyncCalls(body inspector.Cursor) iter.Seq[*ast.CallExpr] {
 // kept in a field or a package variable (long-lived state built on
 // purpose from a root), nor (*http.Request).Clone, nor a context used
 // after its cancel function was called (deliberately dead). observes says
-// whether a call's i-th argument can reach cancellation (ctxuse's facts):
-// a root handed only to callees that ignore it or read its values loses
-// nothing.
-func RootPassedOn(info *types.Info, body inspector.Cursor, observes func(call *ast.CallExpr, i int) bool) *ast.CallExpr {
+// whether the i-th argument of the call at its cursor can reach
+// cancellation (ctxuse's facts): a root handed only to callees that ignore
+// it or read its values loses nothing.
+func RootPassedOn(info *types.Info, body inspector.Cursor, observes func(call inspector.Cursor, i int) bool) *ast.CallExpr {
 	tainted := map[*types.Var]*ast.CallExpr{}
 	// rootOf returns the fresh root an expression stands for.
 	var rootOf func(e ast.Expr) *ast.CallExpr
@@ -194,7 +194,7 @@ func RootPassedOn(info *types.Info, body inspector.Cursor, observes func(call *a
 				sig, _ = t.Underlying().(*types.Signature)
 			}
 			for i, arg := range n.Args {
-				if TakesContext(sig, i) && observes(n, i) {
+				if TakesContext(sig, i) && observes(c, i) {
 					if root := rootOf(arg); root != nil {
 						found = root
 						return false

@@ -152,6 +152,9 @@ func (c *checker) checkRoot(cur inspector.Cursor, call *ast.CallExpr) {
 	if !latent && !c.uses.ValueObserved(cur) {
 		return // nothing below observes cancellation: nothing is lost
 	}
+	if c.choosesContext(cur, src) {
+		return // a switch between the caller's context and none, on purpose
+	}
 	root := rootName(info, call)
 	parent, _ := ctxapi.Unparen(cur)
 	if cmp, ok := parent.Node().(*ast.BinaryExpr); ok && (cmp.Op == token.EQL || cmp.Op == token.NEQ) {
@@ -207,6 +210,38 @@ func (c *checker) checkRoot(cur inspector.Cursor, call *ast.CallExpr) {
 		}}
 	}
 	c.rep.Report(d)
+}
+
+// choosesContext reports whether the root at cur is returned by a function
+// whose other returns give back the inbound context: the function's job is
+// to choose which context its callers run under (go-redis's
+// ContextTimeoutEnabled switch returns ctx or context.Background()).
+// Replacing the root with ctx would remove the choice.
+func (c *checker) choosesContext(cur inspector.Cursor, src *inbound.Source) bool {
+	parent, _ := ctxapi.Unparen(cur)
+	if _, ok := parent.Node().(*ast.ReturnStmt); !ok || src.Kind != inbound.Param {
+		return false
+	}
+	var fn inspector.Cursor
+	for f := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		fn = f
+		break
+	}
+	info := c.pass.TypesInfo
+	returnsInbound := false
+	fn.Inspect([]ast.Node{(*ast.ReturnStmt)(nil), (*ast.FuncLit)(nil)}, func(r inspector.Cursor) bool {
+		ret, ok := r.Node().(*ast.ReturnStmt)
+		if !ok {
+			return r.Node() == fn.Node() // only the function's own returns
+		}
+		if len(ret.Results) > 0 {
+			if id, ok := ast.Unparen(ret.Results[0]).(*ast.Ident); ok && info.Uses[id] == src.Param {
+				returnsInbound = true
+			}
+		}
+		return false
+	})
+	return returnsInbound
 }
 
 // buildsContext reports whether the root is a field of a composite literal
@@ -301,7 +336,10 @@ func rootingHelpers(pass *analysis.Pass, in *inbound.Result, uses *ctxuse.Result
 		return found // facts never flow through the standard library
 	}
 	module := ctxuse.Module(pass)
-	observes := func(call *ast.CallExpr, i int) bool { return latent || uses.Observes(call, i) }
+	observes := func(cur inspector.Cursor, i int) bool {
+		call := cur.Node().(*ast.CallExpr)
+		return latent || (uses.Observes(call, i) && !optionalCallback(pass.TypesInfo, cur))
+	}
 	pending := map[*types.Func][]*types.Func{} // function -> same-package callees
 	var order []*types.Func
 	for cur := range insp.Root().Preorder((*ast.FuncDecl)(nil)) {
@@ -372,6 +410,38 @@ func isCloser(fn *types.Func) bool {
 	}
 	res := sig.Results()
 	return res.Len() == 0 || (res.Len() == 1 && types.Identical(res.At(0).Type(), types.Universe.Lookup("error").Type()))
+}
+
+// optionalCallback reports whether the call at cur goes through a function
+// value that the code checks for nil first (if opts.GetPassword != nil {
+// opts.GetPassword(context.Background()) }): an optional hook its callers
+// set only when they choose to, so a root given to it does not make every
+// caller of the helper lose its deadline.
+func optionalCallback(info *types.Info, cur inspector.Cursor) bool {
+	call := cur.Node().(*ast.CallExpr)
+	if ctxapi.Callee(info, call) != nil {
+		return false
+	}
+	fun := types.ExprString(ast.Unparen(call.Fun))
+	for c := range cur.Enclosing((*ast.IfStmt)(nil), (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		ifs, ok := c.Node().(*ast.IfStmt)
+		if !ok {
+			return false
+		}
+		found := false
+		ast.Inspect(ifs.Cond, func(n ast.Node) bool {
+			if b, ok := n.(*ast.BinaryExpr); ok && b.Op == token.NEQ {
+				isNil := func(e ast.Expr) bool { return info.Types[e].IsNil() }
+				same := func(e ast.Expr) bool { return types.ExprString(ast.Unparen(e)) == fun }
+				found = found || (same(b.X) && isNil(b.Y)) || (same(b.Y) && isNil(b.X))
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
 }
 
 func rootName(info *types.Info, call *ast.CallExpr) string {

@@ -39,7 +39,11 @@ type Fact struct {
 	Checks   []int // context parameters whose cancellation it checks and reports
 	Launches []int // function parameters it runs in a go statement
 	Attaches []int // *http.Request parameters it gives a context before use
-	Module   string
+	// AddsValues lists the context parameters that the function returns
+	// with values added and nothing else (return context.WithValue(ctx,
+	// k, v)): its result is cancelled exactly when the parameter is.
+	AddsValues []int
+	Module     string
 }
 
 func (*Fact) AFact() {}
@@ -49,7 +53,7 @@ func (f *Fact) String() string {
 	for _, p := range []struct {
 		name string
 		idx  []int
-	}{{"ignores", f.Ignores}, {"checks", f.Checks}, {"launches", f.Launches}, {"attaches", f.Attaches}} {
+	}{{"ignores", f.Ignores}, {"checks", f.Checks}, {"launches", f.Launches}, {"attaches", f.Attaches}, {"adds values to", f.AddsValues}} {
 		if len(p.idx) > 0 {
 			parts = append(parts, fmt.Sprintf("%s %v", p.name, p.idx))
 		}
@@ -58,7 +62,7 @@ func (f *Fact) String() string {
 }
 
 func (f *Fact) empty() bool {
-	return len(f.Ignores)+len(f.Checks)+len(f.Launches)+len(f.Attaches) == 0
+	return len(f.Ignores)+len(f.Checks)+len(f.Launches)+len(f.Attaches)+len(f.AddsValues) == 0
 }
 
 // Result answers, for one package, what a call does with its arguments
@@ -73,6 +77,8 @@ type Result struct {
 	// uses holds, per local variable of interest (contexts, functions,
 	// requests), the cursors of the identifiers that read it.
 	uses map[*types.Var][]inspector.Cursor
+	// written marks the variables assigned after their declaration.
+	written map[*types.Var]bool
 
 	mu       sync.Mutex // the passes sharing the result may ask at once
 	facts    map[*types.Func]*Fact
@@ -101,6 +107,7 @@ func run(pass *analysis.Pass) (any, error) {
 		iface:    ctxapi.ContextInterface(pass.Pkg),
 		decls:    map[*types.Func]inspector.Cursor{},
 		uses:     map[*types.Var][]inspector.Cursor{},
+		written:  map[*types.Var]bool{},
 		facts:    map[*types.Func]*Fact{},
 		observed: map[*types.Var]state{},
 		impls:    map[*types.Interface][]types.Type{},
@@ -118,8 +125,12 @@ func run(pass *analysis.Pass) (any, error) {
 				r.decls[fn] = cur
 			}
 		case *ast.Ident:
-			if v, ok := pass.TypesInfo.Uses[n].(*types.Var); ok && r.interesting(v) && !isWrite(cur) {
-				r.uses[v] = append(r.uses[v], cur)
+			if v, ok := pass.TypesInfo.Uses[n].(*types.Var); ok && r.interesting(v) {
+				if isWrite(cur) {
+					r.written[v] = true
+				} else {
+					r.uses[v] = append(r.uses[v], cur)
+				}
 			} else if v, ok := pass.TypesInfo.Defs[n].(*types.Var); ok && r.interesting(v) {
 				if rhs := definedBy(cur); rhs != nil {
 					r.origin[v] = rhs
@@ -304,6 +315,36 @@ func (r *Result) IsCheck(call *ast.CallExpr) bool {
 	return false
 }
 
+// AddsValuesOnly reports whether call derives a context from its first
+// context argument by adding values alone: context.WithValue,
+// WithoutCancel, a function of a values-only package, or a function of the
+// module that returns its parameter with values added (a fact). The result
+// has no deadline or cancel signal the argument lacks.
+func (r *Result) AddsValuesOnly(call *ast.CallExpr) bool {
+	if ctxapi.IsCallTo(r.info, call, "context", "WithValue") || ctxapi.IsWithoutCancel(r.info, call) {
+		return true
+	}
+	fn := ctxapi.Callee(r.info, call)
+	if fn == nil || fn.Pkg() == nil {
+		return false
+	}
+	if knowledge.InPackages(fn.Pkg().Path(), knowledge.ValuesOnly) {
+		return true
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	f, idx := r.callFact(call)
+	if f == nil {
+		return false
+	}
+	for i, arg := range call.Args {
+		if ctxapi.IsContext(r.info.TypeOf(arg), r.iface) {
+			return slices.Contains(f.AddsValues, idx(i))
+		}
+	}
+	return false
+}
+
 // Launches reports whether the callee of call runs its i-th argument, a
 // function, in a goroutine of its own.
 func (r *Result) Launches(call *ast.CallExpr, i int) bool {
@@ -403,6 +444,9 @@ func (r *Result) local(fn *types.Func) *Fact {
 				f.Ignores = append(f.Ignores, i)
 			} else if r.checks(fn, body, p) {
 				f.Checks = append(f.Checks, i)
+			}
+			if r.addsValues(fn, body, p) {
+				f.AddsValues = append(f.AddsValues, i)
 			}
 		case ctxapi.IsHTTPRequest(t):
 			if r.attaches(p) {

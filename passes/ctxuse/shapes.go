@@ -196,3 +196,50 @@ func (r *Result) waits(decl inspector.Cursor) bool {
 	}
 	return false
 }
+
+// addsValues reports whether fn returns its context parameter p with
+// values added and nothing else: every return's first result is p,
+// context.WithValue of such a context, or a call of a function with the
+// same fact on it.
+func (r *Result) addsValues(fn *types.Func, body inspector.Cursor, p *types.Var) bool {
+	res := fn.Type().(*types.Signature).Results()
+	if res.Len() == 0 || !ctxapi.IsContextType(res.At(0).Type()) || r.written[p] {
+		return false
+	}
+	var onlyValues func(e ast.Expr) bool
+	onlyValues = func(e ast.Expr) bool {
+		switch e := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			return r.info.Uses[e] == p
+		case *ast.CallExpr:
+			if len(e.Args) == 0 {
+				return false
+			}
+			if ctxapi.IsCallTo(r.info, e, "context", "WithValue") {
+				return onlyValues(e.Args[0])
+			}
+			f, idx := r.callFact(e)
+			if f == nil {
+				return false
+			}
+			for i, arg := range e.Args {
+				if ctxapi.IsContext(r.info.TypeOf(arg), r.iface) {
+					return slices.Contains(f.AddsValues, idx(i)) && onlyValues(arg)
+				}
+			}
+		}
+		return false
+	}
+	returned := false
+	ok := true
+	body.Inspect([]ast.Node{(*ast.ReturnStmt)(nil), (*ast.FuncLit)(nil)}, func(cur inspector.Cursor) bool {
+		ret, isRet := cur.Node().(*ast.ReturnStmt)
+		if !isRet {
+			return false // a closure's returns are its own
+		}
+		returned = true
+		ok = ok && len(ret.Results) > 0 && onlyValues(ret.Results[0])
+		return false
+	})
+	return returned && ok
+}

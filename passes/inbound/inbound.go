@@ -284,7 +284,7 @@ func run(pass *analysis.Pass) (any, error) {
 	res.decls = map[*types.Func]*ast.FuncDecl{}
 	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	uses := pass.ResultOf[ctxuse.Analyzer].(*ctxuse.Result)
-	rooted := rootedByCallers(pass, insp, iface)
+	rooted := rootedByCallers(pass, insp, iface, uses)
 	for _, file := range pass.Files {
 		tf := pass.Fset.File(file.Pos())
 		if tf == nil {

@@ -8,7 +8,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
-	"github.com/budgetlint/budgetlint/internal/knowledge"
+	"github.com/budgetlint/budgetlint/passes/ctxuse"
 )
 
 // rootedByCallers finds the package's functions whose context parameter
@@ -22,7 +22,7 @@ import (
 // any function of package main, referred to only by static calls. A
 // parameter is rooted when every call passes a fresh root, one given only
 // values, or the caller's own rooted parameter.
-func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Interface) map[*types.Func]bool {
+func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Interface, uses *ctxuse.Result) map[*types.Func]bool {
 	info := pass.TypesInfo
 	ifaceMethods := map[string]bool{}
 	scope := pass.Pkg.Scope()
@@ -117,7 +117,7 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 			// deadline (WithCancel, WithTimeout, signal.NotifyContext: a
 			// component's lifetime, main's time limit) has something to
 			// honour.
-			if len(e.Args) > 0 && addsValuesOnly(info, e) {
+			if len(e.Args) > 0 && uses.AddsValuesOnly(e) {
 				return isRooted(e.Args[0], caller, seen)
 			}
 		case *ast.Ident:
@@ -186,16 +186,4 @@ func recordDefs(info *types.Info, iface *types.Interface, defs map[*types.Var][]
 			defs[v] = append(defs[v], rhs[0])
 		}
 	}
-}
-
-// addsValuesOnly reports whether call derives a context from its first
-// argument that adds values but no cancellation: context.WithValue,
-// context.WithoutCancel, or a function of a values-only package
-// (metadata.NewOutgoingContext, a logger's WithContext).
-func addsValuesOnly(info *types.Info, call *ast.CallExpr) bool {
-	if ctxapi.IsCallTo(info, call, "context", "WithValue") || ctxapi.IsWithoutCancel(info, call) {
-		return true
-	}
-	fn := ctxapi.Callee(info, call)
-	return fn != nil && fn.Pkg() != nil && knowledge.InPackages(fn.Pkg().Path(), knowledge.ValuesOnly)
 }

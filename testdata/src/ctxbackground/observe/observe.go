@@ -78,3 +78,34 @@ func (p *Pool) Close() error {
 func Shutdown(ctx context.Context, p *Pool) error {
 	return p.Close()
 }
+
+// A function whose job is to choose the context its callers run under.
+type Client struct{ timeouts bool }
+
+func (c *Client) context(ctx context.Context) context.Context {
+	if c.timeouts {
+		return ctx
+	}
+	return context.Background()
+}
+
+// Returning a root alone is still a lost deadline.
+func (c *Client) detach(ctx context.Context) context.Context {
+	return context.Background() // want `context.Background\(\) starts a fresh context where ctx is in scope`
+}
+
+// A root handed to a callback the caller may or may not set: the code
+// behind it is unknown, so its callers are not told a deadline stops.
+type Options struct{ Password func(ctx context.Context) string }
+
+func parse(opts Options) string {
+	if opts.Password != nil {
+		return opts.Password(context.Background())
+	}
+	return ""
+}
+
+func Connect(ctx context.Context, s *Store) error {
+	_ = parse(Options{})
+	return s.Get(ctx, "conn")
+}

@@ -176,3 +176,20 @@ type atomicLogging struct{ l Logging }
 func (a *atomicLogging) Printf(ctx context.Context, format string, args ...any) { // want Printf:"ignores \\[0\\]"
 	a.l.Printf(ctx, format, args...)
 }
+
+// A context returned with values added, and nothing else.
+func WithUser(ctx context.Context, user string) context.Context { // want WithUser:"^adds values to \\[0\\]"
+	return context.WithValue(ctx, key{}, user)
+}
+
+func WithBoth(ctx context.Context, user string) context.Context { // want WithBoth:"^adds values to \\[0\\]"
+	return WithUser(context.WithValue(ctx, key{}, 1), user)
+}
+
+// One that can also return a new deadline adds more than values.
+func WithLimit(ctx context.Context, d time.Duration) context.Context {
+	if d > 0 {
+		ctx, _ = context.WithTimeout(ctx, d)
+	}
+	return ctx
+}
