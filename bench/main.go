@@ -6,6 +6,7 @@
 //	go run ./bench                       # everything, 3 repeats (about an hour on 2 cores)
 //	go run ./bench -quick                # a few minutes: a slice of x/tools, testdata, stress
 //	go run ./bench -targets xtools -tools budgetlint,contextcheck -n 5
+//	go run ./bench -targets funcs -tools budgetlint   # one file of 10,000 and 40,000 functions
 //
 // It builds budgetlint from this tree, installs contextcheck and noctx at
 // pinned versions into a scratch GOBIN (they are measurement tools, not
@@ -85,6 +86,7 @@ type config struct {
 	tools    []string
 	coldVet  bool
 	stress   []int
+	funcs    []int
 	xpattern string
 	work     string
 	keep     bool
@@ -92,13 +94,14 @@ type config struct {
 
 func main() {
 	var cfg config
-	var targets, tools, scales string
+	var targets, tools, scales, funcs string
 	var quick bool
 	flag.IntVar(&cfg.n, "n", 3, "repeats of each measurement; the report gives medians")
-	flag.StringVar(&targets, "targets", "std,xtools,testdata,stress", "targets, comma-separated: std, xtools, testdata, stress")
+	flag.StringVar(&targets, "targets", "std,xtools,testdata,stress", "targets, comma-separated: std, xtools, testdata, stress, funcs")
 	flag.StringVar(&tools, "tools", strings.Join(allTools, ","), "tools, comma-separated: "+strings.Join(allTools, ", "))
 	flag.BoolVar(&cfg.coldVet, "cold", true, "also run go vet with an empty GOCACHE (it then compiles every dependency: the slowest part of the run)")
 	flag.StringVar(&scales, "stress", "0,1,2,4", "sizes of the stress package, in multiples of issue 9's (0: the scaffolding alone, the fixed cost)")
+	flag.StringVar(&funcs, "funcs", "10000,40000", "sizes of the funcs target: one file of this many small functions (issue 15: cost linear in a file's size)")
 	flag.StringVar(&cfg.xpattern, "xtools-pattern", "./...", "packages of x/tools to analyse")
 	flag.StringVar(&cfg.work, "work", "", "scratch directory (default: a new temporary one, removed at the end)")
 	flag.BoolVar(&cfg.keep, "keep", false, "keep the scratch directory, with every run's output under logs/")
@@ -113,7 +116,7 @@ func main() {
 	}
 	cfg.targets, cfg.tools = split(targets), split(tools)
 	for _, t := range cfg.targets {
-		if !slices.Contains([]string{"std", "xtools", "testdata", "stress"}, t) {
+		if !slices.Contains([]string{"std", "xtools", "testdata", "stress", "funcs"}, t) {
 			fatalf("unknown target %q", t)
 		}
 	}
@@ -128,6 +131,13 @@ func main() {
 			fatalf("-stress: bad scale %q", s)
 		}
 		cfg.stress = append(cfg.stress, k)
+	}
+	for _, s := range split(funcs) {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 0 {
+			fatalf("-funcs: bad size %q", s)
+		}
+		cfg.funcs = append(cfg.funcs, n)
 	}
 	if cfg.n < 1 {
 		fatalf("-n must be at least 1")
@@ -350,6 +360,14 @@ func (b *bench) prepare() ([]*target, error) {
 					return nil, err
 				}
 				targets = append(targets, &target{name: fmt.Sprintf("stress ×%d", k), dir: dir, patterns: []string{"./..."}, scale: k})
+			}
+		case "funcs":
+			for _, n := range b.cfg.funcs {
+				dir := filepath.Join(b.work, fmt.Sprintf("funcs-%d", n))
+				if _, err := stress.WriteFuncs(dir, n); err != nil {
+					return nil, err
+				}
+				targets = append(targets, &target{name: fmt.Sprintf("funcs %d", n), dir: dir, patterns: []string{"./..."}, scale: -1})
 			}
 		}
 	}
@@ -751,6 +769,9 @@ func (b *bench) report(w io.Writer, targets []*target, start time.Time, loadStar
 	if base != nil && b.find(base.name, toolBudgetlint, warm, cold) != nil {
 		fmt.Fprintf(bw, "\nstress ×k: one function of %d×k lines, closures nested %d×k deep, %d×k small functions; ×0 is the scaffolding alone, whose CPU is the fixed cost of a run (start-up, listing, type-checking imports). Linear cost shows as a flat last-but-one column.\n",
 			stress.BigFuncLines, stress.NestDepth, stress.SmallFuncs)
+	}
+	if slices.Contains(b.cfg.targets, "funcs") {
+		fmt.Fprintf(bw, "\nfuncs n: one file of n small functions and nothing else; linear cost shows as a flat CPU per 1,000 lines across the sizes.\n")
 	}
 }
 

@@ -73,18 +73,32 @@ func (c HopsConfig) Validate() error {
 	switch {
 	case len(c.Latencies) == 0:
 		return fmt.Errorf("the chain needs at least one hop")
+	case len(c.Latencies) > MaxHops:
+		return CheckCount("hops in the chain", len(c.Latencies), MaxHops)
 	case c.SlowEarlyHop < 0 || c.SlowEarlyHop >= len(c.Latencies):
 		return fmt.Errorf("slow early hop %d is outside the %d-hop chain", c.SlowEarlyHop, len(c.Latencies))
 	case c.PerHopTimeout <= 0:
 		return fmt.Errorf("the per-hop timeout must be positive, not %v", c.PerHopTimeout)
 	}
+	names := HopNames(len(c.Latencies))
 	for i, d := range c.Latencies {
 		if d < 0 {
-			return fmt.Errorf("hop %s has a negative latency %v", HopNames(len(c.Latencies))[i], d)
+			return fmt.Errorf("hop %s has a negative latency %v", names[i], d)
+		}
+		if err := CheckDuration("hop "+names[i]+"'s latency", d); err != nil {
+			return err
 		}
 	}
 	if c.SlowLastLatency < 0 || c.SlowEarlyLatency < 0 {
 		return fmt.Errorf("slow latencies must not be negative")
+	}
+	for _, d := range []struct {
+		what string
+		d    time.Duration
+	}{{"the per-hop timeout", c.PerHopTimeout}, {"the budget", c.UserBudget}, {"the slow last latency", c.SlowLastLatency}, {"the slow early latency", c.SlowEarlyLatency}} {
+		if err := CheckDuration(d.what, d.d); err != nil {
+			return err
+		}
 	}
 	return nil
 }

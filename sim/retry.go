@@ -72,6 +72,8 @@ func (c RetryConfig) Validate() error {
 	switch {
 	case c.Attempts < 1:
 		return fmt.Errorf("a retry policy needs at least one attempt, not %d", c.Attempts)
+	case c.Attempts > MaxAttempts:
+		return CheckCount("attempts", c.Attempts, MaxAttempts)
 	case c.AttemptTimeout <= 0:
 		return fmt.Errorf("the attempt timeout must be positive, not %v", c.AttemptTimeout)
 	case c.Deadline <= 0:
@@ -82,10 +84,43 @@ func (c RetryConfig) Validate() error {
 		return fmt.Errorf("the backoff factor must be a finite number >= 0, not %v", c.BackoffFactor)
 	case c.Layers < 1:
 		return fmt.Errorf("the chain needs at least one layer, not %d", c.Layers)
+	case c.Layers > MaxHops:
+		return CheckCount("layers", c.Layers, MaxHops)
 	case c.LayerTimeout <= 0:
 		return fmt.Errorf("the layer timeout must be positive, not %v", c.LayerTimeout)
 	}
+	for _, d := range []struct {
+		what string
+		d    time.Duration
+	}{
+		{"the deadline", c.Deadline}, {"the time spent", c.Spent}, {"the attempt timeout", c.AttemptTimeout},
+		{"the backoff", c.Backoff}, {"the floor", c.Floor}, {"the safety margin", c.SafetyMargin},
+		{"fails-after", c.FailsAfter}, {"the cancel time", c.CallerCancelsAt}, {"the layer timeout", c.LayerTimeout},
+	} {
+		if err := CheckDuration(d.what, d.d); err != nil {
+			return err
+		}
+	}
+	// The longest wait is before the last attempt, or before the second
+	// when the waits shrink; computed in floating point, as it may be far
+	// out of time.Duration's range.
+	if c.Attempts >= 2 {
+		longest := float64(c.Backoff) * max(1, math.Pow(c.BackoffFactor, float64(c.Attempts-2)))
+		if longest > float64(MaxDuration) {
+			return fmt.Errorf("the backoff before attempt %d: %s is above the limit of %v (fewer attempts, a shorter backoff or a smaller factor)",
+				c.Attempts, approxDuration(longest), MaxDuration)
+		}
+	}
 	return nil
+}
+
+// approxDuration prints a number of nanoseconds that may not fit a
+// time.Duration.
+func approxDuration(ns float64) string {
+	if ns < float64(math.MaxInt64) {
+		return time.Duration(ns).String()
+	}
+	return fmt.Sprintf("%.3g h", ns/float64(time.Hour))
 }
 
 // GiveUpAt is when the caller stops waiting: its deadline, or its

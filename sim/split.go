@@ -133,6 +133,22 @@ func (c SplitConfig) Validate() error {
 	if c.Requests < 1 {
 		return fmt.Errorf("a run needs at least one request, not %d", c.Requests)
 	}
+	if err := CheckCount("requests", c.Requests, MaxRequests); err != nil {
+		return err
+	}
+	for _, x := range []struct {
+		what string
+		x    float64
+	}{
+		{"the threshold", c.Threshold}, {"the gateway share", c.GatewayShare}, {"the typical delivery read", c.Typical.Delivery},
+		{"the typical tariff read", c.Typical.Tariff}, {"the typical size read", c.Typical.Size}, {"the read peak", c.ReadPeak},
+		{"the edge peak", c.EdgePeak}, {"the response size", c.ResponseBytes}, {"the deadline field size", c.DeadlineFieldBytes},
+		{"the monthly failure share", c.MonthlyFailureShare},
+	} {
+		if err := checkFinite(x.what, x.x); err != nil {
+			return err
+		}
+	}
 	for _, r := range []Regime{c.FailureFree, c.Slowdown} {
 		for _, cycle := range []struct {
 			name  string
@@ -141,6 +157,19 @@ func (c SplitConfig) Validate() error {
 			if len(cycle.steps) == 0 {
 				return fmt.Errorf("regime %q has an empty %s cycle", r.Name, cycle.name)
 			}
+			for _, x := range cycle.steps {
+				if err := checkFinite(fmt.Sprintf("regime %q's %s cycle", r.Name, cycle.name), x); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	for _, s := range c.Slowdowns {
+		if err := checkFinite("a slowdown's minutes", s.Minutes); err != nil {
+			return err
+		}
+		if err := checkFinite("a slowdown's times a month", s.TimesPerMonth); err != nil {
+			return err
 		}
 	}
 	if c.Typical.Tariff+c.Typical.Size <= 0 {

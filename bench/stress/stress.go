@@ -40,6 +40,34 @@ func Write(dir string, scale int) (lines int, err error) {
 	if scale < 0 {
 		return 0, fmt.Errorf("stress: negative scale %d", scale)
 	}
+	return write(dir, func(w *lineWriter) {
+		writeScaffold(w)
+		if scale == 0 {
+			return
+		}
+		writeBig(w, BigFuncLines*scale)
+		writeNested(w, NestDepth*scale)
+		writeSmall(w, SmallFuncs*scale)
+	})
+}
+
+// WriteFuncs creates a stress module whose one file holds the scaffolding
+// and n small functions, nothing else: the shape of a huge hand-written
+// file (issue 15 row 9: 242,000 functions in 50 MB), where any cost per
+// function that grows with the number of functions in the file or the
+// package shows as 4n costing more than four times n.
+func WriteFuncs(dir string, n int) (lines int, err error) {
+	if n < 0 {
+		return 0, fmt.Errorf("stress: negative function count %d", n)
+	}
+	return write(dir, func(w *lineWriter) {
+		writeScaffold(w)
+		writeSmall(w, n)
+	})
+}
+
+// write creates the module in dir with body as stress.go's content.
+func write(dir string, body func(*lineWriter)) (lines int, err error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return 0, err
 	}
@@ -51,7 +79,7 @@ func Write(dir string, scale int) (lines int, err error) {
 		return 0, err
 	}
 	w := &lineWriter{w: bufio.NewWriter(f)}
-	writePackage(w, scale)
+	body(w)
 	if err := w.w.Flush(); err != nil {
 		f.Close()
 		return 0, err
@@ -71,7 +99,9 @@ func (w *lineWriter) line(format string, args ...any) {
 	w.lines++
 }
 
-func writePackage(w *lineWriter, scale int) {
+// writeScaffold writes what every stress package has: the imports, Store
+// and lookup.
+func writeScaffold(w *lineWriter) {
 	w.line("// Package stress is budgetlint's benchmark stress package, written by bench/stress.")
 	w.line("package stress")
 	w.line("")
@@ -107,12 +137,6 @@ func writePackage(w *lineWriter, scale int) {
 	w.line("func lookup(s *Store, key string) (string, error) {")
 	w.line("\treturn s.GetContext(context.Background(), key)")
 	w.line("}")
-	if scale == 0 {
-		return
-	}
-	writeBig(w, BigFuncLines*scale)
-	writeNested(w, NestDepth*scale)
-	writeSmall(w, SmallFuncs*scale)
 }
 
 // blocks are the statements Big repeats, each a few lines; # is the

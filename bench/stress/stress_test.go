@@ -9,12 +9,22 @@ import (
 	"go/types"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/budgetlint/budgetlint/passes/ctxbackground"
+	"github.com/budgetlint/budgetlint/passes/dropcancel"
+	"github.com/budgetlint/budgetlint/passes/fixedtimeout"
+	"github.com/budgetlint/budgetlint/passes/retrybudget"
 )
 
 // TestShape checks that the package has the promised shape at scales 0, 1
-// and 2 and that it type-checks: budgetlint does not analyse a package
-// with type errors, so a broken stress package would measure nothing.
+// and 2 and that it type-checks.
 func TestShape(t *testing.T) {
 	for _, scale := range []int{0, 1, 2} {
 		dir := t.TempDir()
@@ -22,38 +32,8 @@ func TestShape(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		src, err := os.ReadFile(filepath.Join(dir, "stress.go"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := bytes.Count(src, []byte("\n")); got != lines {
-			t.Errorf("scale %d: Write counted %d lines, the file has %d", scale, lines, got)
-		}
-		fset := token.NewFileSet()
-		f, err := parser.ParseFile(fset, "stress.go", src, parser.ParseComments)
-		if err != nil {
-			t.Fatalf("scale %d: %v", scale, err)
-		}
-		if ast.IsGenerated(f) {
-			t.Errorf("scale %d: the file is marked generated, so budgetlint would skip it", scale)
-		}
-		conf := types.Config{Importer: importer.ForCompiler(fset, "source", nil)}
-		if _, err := conf.Check(Module, fset, []*ast.File{f}, nil); err != nil {
-			t.Fatalf("scale %d: %v", scale, err)
-		}
-
-		var big *ast.FuncDecl
-		small := 0
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok {
-				switch {
-				case fd.Name.Name == "Big":
-					big = fd
-				case len(fd.Name.Name) > 5 && fd.Name.Name[:5] == "Small":
-					small++
-				}
-			}
-		}
+		fset, f := check(t, dir, lines)
+		big, small := funcs(f)
 		if small != SmallFuncs*scale {
 			t.Errorf("scale %d: %d small functions, want %d", scale, small, SmallFuncs*scale)
 		}
@@ -76,6 +56,65 @@ func TestShape(t *testing.T) {
 	}
 }
 
+// TestFuncsShape checks that WriteFuncs writes n small functions and
+// nothing else, and that they type-check.
+func TestFuncsShape(t *testing.T) {
+	dir := t.TempDir()
+	lines, err := WriteFuncs(dir, 50)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, f := check(t, dir, lines)
+	if big, small := funcs(f); big != nil || small != 50 {
+		t.Errorf("Big: %v, %d small functions; want no Big, 50 small functions", big != nil, small)
+	}
+	if _, err := WriteFuncs(dir, -1); err == nil {
+		t.Error("WriteFuncs accepted -1 functions")
+	}
+}
+
+// check parses and type-checks the stress.go that a writer reported lines
+// for: budgetlint does not analyse a package with type errors, so a broken
+// stress package would measure nothing.
+func check(t *testing.T, dir string, lines int) (*token.FileSet, *ast.File) {
+	t.Helper()
+	src, err := os.ReadFile(filepath.Join(dir, "stress.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := bytes.Count(src, []byte("\n")); got != lines {
+		t.Errorf("the writer counted %d lines, the file has %d", lines, got)
+	}
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "stress.go", src, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ast.IsGenerated(f) {
+		t.Error("the file is marked generated, so budgetlint would skip it")
+	}
+	conf := types.Config{Importer: importer.ForCompiler(fset, "source", nil)}
+	if _, err := conf.Check(Module, fset, []*ast.File{f}, nil); err != nil {
+		t.Fatal(err)
+	}
+	return fset, f
+}
+
+// funcs returns f's function Big, if any, and its number of SmallN functions.
+func funcs(f *ast.File) (big *ast.FuncDecl, small int) {
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok {
+			switch {
+			case fd.Name.Name == "Big":
+				big = fd
+			case strings.HasPrefix(fd.Name.Name, "Small"):
+				small++
+			}
+		}
+	}
+	return big, small
+}
+
 // maxNesting is the deepest nesting of function literals in f.
 func maxNesting(f *ast.File) int {
 	deepest := 0
@@ -92,4 +131,45 @@ func maxNesting(f *ast.File) int {
 	}
 	walk(f, 0)
 	return deepest
+}
+
+// BenchmarkFuncs runs every pass over one file of n small functions (the
+// package is loaded and type-checked once, outside the timing). Cost
+// linear in the file's size shows as a flat ns/func across the sizes:
+//
+//	go test -run - -bench Funcs -benchtime 3x ./bench/stress
+func BenchmarkFuncs(b *testing.B) {
+	for _, n := range []int{10000, 40000} {
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			dir := b.TempDir()
+			if _, err := WriteFuncs(dir, n); err != nil {
+				b.Fatal(err)
+			}
+			pkgs, err := packages.Load(&packages.Config{
+				Mode: packages.LoadAllSyntax,
+				Dir:  dir,
+				Env:  append(os.Environ(), "GOWORK=off", "GOFLAGS=", "GOPROXY=off"),
+			}, "./...")
+			if err != nil {
+				b.Fatal(err)
+			}
+			if packages.PrintErrors(pkgs) > 0 {
+				b.Fatal("the stress package does not load")
+			}
+			analyzers := []*analysis.Analyzer{ctxbackground.Analyzer, fixedtimeout.Analyzer, retrybudget.Analyzer, dropcancel.Analyzer}
+			b.ResetTimer()
+			for b.Loop() {
+				graph, err := checker.Analyze(analyzers, pkgs, &checker.Options{Sequential: true})
+				if err != nil {
+					b.Fatal(err)
+				}
+				for act := range graph.All() {
+					if act.Err != nil {
+						b.Fatalf("%s: %v", act, act.Err)
+					}
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/func")
+		})
+	}
 }

@@ -211,6 +211,10 @@ func analyze(patterns []string, analyzers []*analysis.Analyzer, opts options, st
 		}
 		fmt.Fprintf(stderr, "budgetlint: %s: not analysed: %s%s\n", b.Package, b.Err, more)
 	}
+	for _, u := range res.Unloadable {
+		fmt.Fprintf(stderr, "budgetlint: %s cannot be loaded, so %s not analysed: %s\n",
+			strings.Join(u.Packages, ", "), importersPhrase(u.Importers), u.Err)
+	}
 	for _, f := range res.Failures {
 		fmt.Fprintf(stderr, "budgetlint: %s\n", f)
 	}
@@ -243,10 +247,24 @@ func analyze(patterns []string, analyzers []*analysis.Analyzer, opts options, st
 			code = exitFindings
 		}
 	}
-	if len(res.Broken) > 0 || len(res.Failures) > 0 {
+	if len(res.Broken) > 0 || len(res.Unloadable) > 0 || len(res.Failures) > 0 {
 		code = exitLoadError
 	}
 	return code
+}
+
+// importersPhrase names the packages an unloadable dependency kept from
+// analysis, the first few of them: a module-wide cause has dozens.
+func importersPhrase(paths []string) string {
+	const shown = 3
+	switch n := len(paths); {
+	case n == 1:
+		return paths[0] + " was"
+	case n <= shown:
+		return strings.Join(paths[:n-1], ", ") + " and " + paths[n-1] + " were"
+	default:
+		return fmt.Sprintf("%s and %d more packages were", strings.Join(paths[:shown], ", "), n-shown)
+	}
 }
 
 // printSARIF writes the findings, suppressed ones marked as such, with

@@ -173,6 +173,9 @@ func durationVar(fs *flag.FlagSet, d *time.Duration, name, usage string) {
 func parseMillis(s string) (time.Duration, error) {
 	s = strings.TrimSpace(s)
 	if f, err := strconv.ParseFloat(s, 64); err == nil {
+		if err := sim.CheckMillis(f); err != nil {
+			return 0, err
+		}
 		return time.Duration(f * float64(time.Millisecond)), nil
 	}
 	d, err := time.ParseDuration(s)
@@ -282,6 +285,9 @@ func hopsFlags(fs *flag.FlagSet) func() (sim.HopsConfig, error) {
 	return func() (sim.HopsConfig, error) {
 		if *hops < 0 {
 			return cfg, fmt.Errorf("-hops must not be negative")
+		}
+		if err := sim.CheckCount("-hops", *hops, sim.MaxHops); err != nil {
+			return cfg, err // before the chain is made
 		}
 		c := cfg.WithChainLength(*hops)
 		if *slowEarlyHop == "" {
@@ -530,6 +536,15 @@ func explainFixedTimeout(args []string, stdout, stderr io.Writer) int {
 	}
 	if timeout <= 0 || *hops < 1 || deadline < 0 {
 		return usageError(fs, fmt.Errorf("-timeout and -deadline must be positive and -hops at least 1"))
+	}
+	for _, err := range []error{
+		sim.CheckCount("-hops", *hops, sim.MaxHops),
+		sim.CheckDuration("-timeout", timeout),
+		sim.CheckDuration("-deadline", deadline),
+	} {
+		if err != nil {
+			return usageError(fs, err)
+		}
 	}
 	if deadline == 0 {
 		deadline = timeout

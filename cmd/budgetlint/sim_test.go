@@ -194,6 +194,17 @@ func TestBadUsage(t *testing.T) {
 		{explainCommand, []string{"nosuchpass"}, "the passes are ctxbackground, fixedtimeout, retrybudget, dropcancel"},
 		{explainCommand, []string{"fixedtimeout", "-timeout", "0"}, "must be positive"},
 		{explainCommand, []string{"retrybudget", "-deadline", "x"}, "invalid value"},
+		// Values beyond the models' limits (issue 15): they ran for minutes
+		// and to 10 GB, or overflowed into negative times.
+		{explainCommand, []string{"retrybudget", "-attempts", "1000000000"}, "attempts: 1000000000 is above the limit of 1000"},
+		{explainCommand, []string{"fixedtimeout", "-hops", "1000000000", "-timeout", "1ns"}, "-hops: 1000000000 is above the limit of 1000"},
+		{explainCommand, []string{"fixedtimeout", "-timeout", "1000h"}, "-timeout: 1000h0m0s is above the limit of 24h0m0s"},
+		{explainCommand, []string{"ctxbackground", "-hops", "5000"}, "-hops: 5000 is above the limit of 1000"},
+		{explainCommand, []string{"dropcancel", "-requests", "1000000000"}, "requests: 1000000000 is above the limit of 100000"},
+		{simCommand, []string{"hops", "-per-hop", "1e300"}, "beyond the limit of 24h0m0s"},
+		{simCommand, []string{"hops", "-latencies", "1,NaN"}, "NaN is not a number of milliseconds"},
+		{simCommand, []string{"retry", "-attempts", "70"}, "the backoff before attempt 70"},
+		{simCommand, []string{"split", "-threshold", "Inf"}, "the threshold must be a finite number"},
 	} {
 		_, errOut, code := callCommand(c.command, c.args...)
 		if code != 2 || !strings.Contains(errOut, c.stderr) {

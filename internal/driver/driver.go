@@ -34,6 +34,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -95,10 +96,21 @@ type Broken struct {
 	More    int    // how many more there were
 }
 
+// Unloadable is a dependency the go command could not load (a module
+// missing from go.sum, a replacement directory that does not exist), with
+// the go command's own reason, and the roots left unanalysed because they
+// import it. One cause is one entry, however many packages import it.
+type Unloadable struct {
+	Packages  []string // the packages the reason names, one unless they share it
+	Err       string   // the go command's reason
+	Importers []string // the roots not analysed because of it
+}
+
 // Result is what a run found.
 type Result struct {
 	Diagnostics []Diagnostic
 	Broken      []Broken
+	Unloadable  []Unloadable
 	Failures    []string // passes that failed or panicked, one line each
 	Stats       Stats
 }
@@ -119,11 +131,12 @@ type node struct {
 	entry   *cacheEntry       // the cached result, nil on a miss
 	sums    map[string]string // file name -> ContentSum as read (see sawContent)
 
-	once   sync.Once
-	types  *types.Package
-	errs   []error // load and type errors
-	diags  []Diagnostic
-	failed []string
+	once       sync.Once
+	types      *types.Package
+	errs       []error          // load and type errors
+	unloadable map[string]*node // imports the go command could not load, by path
+	diags      []Diagnostic
+	failed     []string
 }
 
 // Run analyses the packages matching opts.Patterns with analyzers.
@@ -139,7 +152,7 @@ func Run(analyzers []*analysis.Analyzer, opts Options) (*Result, error) {
 	}
 	roots, err := packages.Load(cfg, opts.Patterns...)
 	if err != nil {
-		return nil, err
+		return nil, listError(err)
 	}
 	if len(roots) == 0 {
 		return nil, fmt.Errorf("%s matched no packages", strings.Join(opts.Patterns, " "))
@@ -349,14 +362,17 @@ func (r *run) check(n *node) {
 		conf.GoVersion = "go" + p.Module.GoVersion
 	}
 	n.types, _ = conf.Check(p.PkgPath, r.fset, files, info)
+	unloaded := n.unloadedImports(files)
 	for _, te := range typeErrs {
-		n.errs = append(n.errs, te)
+		if !unloaded[te.Pos] { // the import's cause is reported once, not per importer
+			n.errs = append(n.errs, te)
+		}
 	}
 	switch {
 	case n.entry != nil:
 		r.facts.decode(n.types, n.entry.Facts)
 		r.count(func(s *Stats) { s.TypesOnly++ })
-	case full && len(n.errs) == 0:
+	case full && len(n.errs) == 0 && len(n.unloadable) == 0:
 		r.analyse(n, files, info)
 		r.count(func(s *Stats) { s.Analysed++ })
 	default:
@@ -369,10 +385,52 @@ func (n *node) importPackage(path string) (*types.Package, error) {
 		return types.Unsafe, nil
 	}
 	dep, ok := n.imports[path]
+	if ok && dep.notLoaded() {
+		// Its "types" are an empty package with no name: say why instead.
+		if n.unloadable == nil {
+			n.unloadable = map[string]*node{}
+		}
+		n.unloadable[path] = dep
+		return nil, errors.New(dep.pkg.Errors[0].Msg)
+	}
 	if !ok || dep.types == nil {
 		return nil, fmt.Errorf("could not import %s", path)
 	}
 	return dep.types, nil
+}
+
+// notLoaded reports whether the go command listed the package with an
+// error and no files: it could not find or fetch it.
+func (n *node) notLoaded() bool {
+	return len(n.pkg.Errors) > 0 && len(n.pkg.CompiledGoFiles) == 0
+}
+
+// unloadedImports returns the positions of files' imports of unloadable
+// packages, where the type checker reports that it could not import them.
+func (n *node) unloadedImports(files []*ast.File) map[token.Pos]bool {
+	if len(n.unloadable) == 0 {
+		return nil
+	}
+	at := map[token.Pos]bool{}
+	for _, f := range files {
+		for _, spec := range f.Imports {
+			if path, err := strconv.Unquote(spec.Path.Value); err == nil && n.unloadable[path] != nil {
+				at[spec.Path.Pos()] = true
+			}
+		}
+	}
+	return at
+}
+
+// listError keeps, of a failed listing, what the go command said.
+func listError(err error) error {
+	msg := err.Error()
+	if rest, ok := strings.CutPrefix(msg, "err: "); ok {
+		if _, stderr, ok := strings.Cut(rest, ": stderr: "); ok && strings.TrimSpace(stderr) != "" {
+			return fmt.Errorf("listing packages: %s", strings.TrimSpace(stderr))
+		}
+	}
+	return err
 }
 
 type importerFunc func(path string) (*types.Package, error)
@@ -518,28 +576,51 @@ func (r *run) resolve(a *analysis.Analyzer, n *node, d analysis.Diagnostic) Diag
 func (r *run) result(g *graph) *Result {
 	res := &Result{Stats: r.stats}
 	seen := map[string]bool{}
+	causes := map[string]*Unloadable{} // by the go command's reason
 	for _, n := range g.roots {
+		path := n.pkg.PkgPath
+		if path == "" {
+			path = n.pkg.ID
+		}
 		errs := n.errs
 		if !n.full { // only its listing errors, whether or not its types were needed
 			errs = nil
 			for _, e := range n.pkg.Errors {
 				errs = append(errs, e)
 			}
+		} else {
+			for _, imp := range slices.Sorted(mapsKeys(n.unloadable)) {
+				dep := n.unloadable[imp]
+				why := dep.pkg.Errors[0].Msg
+				c := causes[why]
+				if c == nil {
+					c = &Unloadable{Err: firstLine(dep.pkg.Errors[0])}
+					causes[why] = c
+				}
+				c.Packages = append(c.Packages, dep.pkg.PkgPath)
+				c.Importers = append(c.Importers, path)
+			}
 		}
 		if len(errs) > 0 {
-			path := n.pkg.PkgPath
-			if path == "" {
-				path = n.pkg.ID
-			}
 			if !seen[path] {
 				seen[path] = true
 				res.Broken = append(res.Broken, Broken{Package: path, Err: firstLine(errs[0]), More: len(errs) - 1})
 			}
 			continue
 		}
+		if len(n.unloadable) > 0 {
+			continue
+		}
 		res.Diagnostics = append(res.Diagnostics, n.diags...)
 		res.Failures = append(res.Failures, n.failed...)
 	}
+	for _, c := range causes {
+		slices.Sort(c.Packages)
+		slices.Sort(c.Importers)
+		c.Packages, c.Importers = slices.Compact(c.Packages), slices.Compact(c.Importers)
+		res.Unloadable = append(res.Unloadable, *c)
+	}
+	slices.SortFunc(res.Unloadable, func(a, b Unloadable) int { return strings.Compare(a.Packages[0], b.Packages[0]) })
 	slices.SortFunc(res.Broken, func(a, b Broken) int { return strings.Compare(a.Package, b.Package) })
 	slices.Sort(res.Failures)
 	res.Failures = slices.Compact(res.Failures)

@@ -112,6 +112,8 @@ type Source struct {
 	// Expr is the Go expression for the context ("ctx", "r.Context()"),
 	// empty when the parameter is blank or unnamed.
 	Expr string
+
+	scopes *scopeIndex // the package's, for ExprAt; nil in a Source made elsewhere
 }
 
 // Name is how messages refer to the context: its expression, or a phrase
@@ -129,11 +131,13 @@ func (s *Source) ExprAt(pkg *types.Package, pos token.Pos) (string, bool) {
 	if s.Expr == "" {
 		return "", false
 	}
-	scope := pkg.Scope().Innermost(pos)
-	if scope == nil {
-		return "", false
+	var obj types.Object
+	if s.scopes != nil && s.scopes.pkg == pkg {
+		obj = s.scopes.lookup(s.Param.Name(), pos)
+	} else if scope := pkg.Scope().Innermost(pos); scope != nil {
+		_, obj = scope.LookupParent(s.Param.Name(), pos)
 	}
-	if _, obj := scope.LookupParent(s.Param.Name(), pos); obj != s.Param {
+	if obj != s.Param {
 		return "", false
 	}
 	return s.Expr, true
@@ -282,6 +286,7 @@ func run(pass *analysis.Pass) (any, error) {
 	res.contexts = true
 	res.info, res.iface = pass.TypesInfo, iface
 	res.decls = map[*types.Func]*ast.FuncDecl{}
+	scopes := &scopeIndex{pkg: pass.Pkg, names: map[string]bool{}}
 	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	uses := pass.ResultOf[ctxuse.Analyzer].(*ctxuse.Result)
 	rooted := rootedByCallers(pass, insp, iface, uses)
@@ -305,6 +310,12 @@ func run(pass *analysis.Pass) (any, error) {
 			if decl, ok := fn.Node.(*ast.FuncDecl); ok && fn.Own != nil && fn.Own.Kind == Param {
 				if obj, ok := pass.TypesInfo.Defs[decl.Name].(*types.Func); ok && rooted[obj] {
 					fn.Own = nil // its callers hand it only fresh roots
+				}
+			}
+			for _, src := range []*Source{fn.Own, fn.Test} {
+				if src != nil && src.Expr != "" {
+					src.scopes = scopes
+					scopes.names[src.Param.Name()] = true
 				}
 			}
 			fn.DetachedOwn = fn.Own != nil && detachedArgument(pass.TypesInfo, cur, fn.Own.Param)
