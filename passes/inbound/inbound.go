@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -295,7 +296,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if tf == nil {
 			continue
 		}
-		inTest := strings.HasSuffix(tf.Name(), "_test.go") || testSupport(pass.Pkg.Path())
+		inTest := strings.HasSuffix(tf.Name(), "_test.go") || testSupport(pass.Pkg.Path()) || testSupport(filepath.Base(tf.Name()))
 		fileCur, ok := insp.Root().FindNode(file)
 		if !ok {
 			continue
@@ -368,8 +369,10 @@ func detachedArgument(info *types.Info, cur inspector.Cursor, param *types.Var) 
 }
 
 // runsLater reports whether the literal at cur runs after its enclosing
-// function returns, or beside it: it is handed to a function that launches
-// it in a goroutine, returned, or stored in a field or package variable.
+// function returns, or beside it, or for others than its caller: it is
+// handed to a function that launches it in a goroutine, returned, stored
+// in a field or package variable, or memoised for every caller (sync.Once,
+// singleflight).
 func runsLater(info *types.Info, uses *ctxuse.Result, cur inspector.Cursor) bool {
 	if _, ok := cur.Node().(*ast.FuncLit); !ok {
 		return false
@@ -380,10 +383,31 @@ func runsLater(info *types.Info, uses *ctxuse.Result, cur inspector.Cursor) bool
 		return true
 	case *ast.CallExpr:
 		i := slices.Index(p.Args, ast.Expr(child.(ast.Expr)))
-		return i >= 0 && uses.Launches(p, i)
+		return i >= 0 && (uses.Launches(p, i) || sharedOnce(info, p))
 	case *ast.AssignStmt:
 		i := slices.Index(p.Rhs, ast.Expr(child.(ast.Expr)))
 		return i >= 0 && len(p.Lhs) == len(p.Rhs) && ctxapi.IsKept(info, p.Lhs[i])
+	}
+	return false
+}
+
+// sharedOnce reports whether call runs its function argument once on
+// behalf of every caller and keeps the result: sync.Once.Do, sync.OnceFunc,
+// OnceValue, OnceValues, and singleflight's Do. That work is a component's,
+// not the request's that happens to run it first.
+func sharedOnce(info *types.Info, call *ast.CallExpr) bool {
+	fn := ctxapi.Callee(info, call)
+	if fn == nil || fn.Pkg() == nil {
+		return false
+	}
+	switch fn.Pkg().Path() {
+	case "sync":
+		switch fn.Name() {
+		case "Do", "OnceFunc", "OnceValue", "OnceValues":
+			return true
+		}
+	case "golang.org/x/sync/singleflight":
+		return fn.Name() == "Do" || fn.Name() == "DoChan"
 	}
 	return false
 }

@@ -13,11 +13,14 @@ import (
 // test support (fakes, mocks, test servers and clients): its code is test
 // code although it has no _test.go name and no *testing.T. The
 // -testsupport flag replaces the list.
-const defaultTestSupport = "test,tests,testing,testutil,testutils,testhelper,testhelpers,testdata,testserver,e2e,fake,fakes,fake*,mock,mocks,mock*,*test,*tests,*testing,*testutil"
+const defaultTestSupport = "test,tests,testing,test_*,*testutil*,testhelper*,testdata,testserver,e2e,fake*,mock*,*test,*tests,*testing"
 
 // notTestSupport are words that the patterns above would catch although
 // they name no test code.
-var notTestSupport = map[string]bool{"latest": true, "contest": true, "attest": true, "manifest": true}
+var notTestSupport = map[string]bool{
+	"latest": true, "fastest": true, "greatest": true, "shortest": true, "contest": true,
+	"protest": true, "attest": true, "detest": true, "manifest": true,
+}
 
 var testSupportPatterns = patternList(strings.Split(defaultTestSupport, ","))
 
@@ -40,10 +43,12 @@ func (l *patternList) Set(s string) error {
 	return nil
 }
 
-// testSupport reports whether an import path marks a test-support package:
-// one of its elements matches a -testsupport pattern.
+// testSupport reports whether an import path marks a test-support package,
+// or a file name a test-support file (test_utils.go, fake_server.go): one
+// of its elements, or the file's name without .go, matches a -testsupport
+// pattern.
 func testSupport(importPath string) bool {
-	for elem := range strings.SplitSeq(importPath, "/") {
+	for elem := range strings.SplitSeq(strings.TrimSuffix(importPath, ".go"), "/") {
 		if notTestSupport[elem] {
 			continue
 		}

@@ -4,6 +4,7 @@ package later
 
 import (
 	"context"
+	"sync"
 	"testing"
 )
 
@@ -83,4 +84,20 @@ func (g *RuleGroup) Context() context.Context { return g.ctx }
 
 func Evaluate(g *RuleGroup) {
 	probe() // no inbound context
+}
+
+// Work memoised for every caller is the component's.
+type lazy struct {
+	once sync.Once
+	init func() error
+}
+
+func (l *lazy) Get(ctx context.Context) {
+	l.once.Do(func() {
+		probe() // want `inbound ctx detached`
+	})
+	l.init = sync.OnceValue(func() error {
+		probe() // want `inbound ctx detached`
+		return nil
+	})
 }
