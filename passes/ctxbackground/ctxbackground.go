@@ -295,11 +295,15 @@ func (c *checker) checkHelperCall(cur inspector.Cursor, call *ast.CallExpr) {
 	if fact.Via != "" {
 		where += ", through " + fact.Via
 	}
+	advice := "give it a context.Context parameter and pass " + src.Name()
+	if fn.Exported() {
+		// Other packages call it too: a new parameter would break them.
+		advice = fmt.Sprintf("%s is exported, so add a %sContext variant that takes a context.Context and call it with %s", fn.Name(), fn.Name(), src.Name())
+	}
 	c.rep.Report(analysis.Diagnostic{
-		Pos: call.Pos(),
-		End: call.End(),
-		Message: fmt.Sprintf("%s starts a fresh context (%s), so the caller's deadline and cancellation stop at this call; give it a context.Context parameter and pass %s",
-			fn.Name(), where, src.Name()),
+		Pos:     call.Pos(),
+		End:     call.End(),
+		Message: fmt.Sprintf("%s starts a fresh context (%s), so the caller's deadline and cancellation stop at this call; %s", fn.Name(), where, advice),
 	})
 }
 

@@ -11,7 +11,7 @@ import (
 type Service struct{ cache *helpers.Cache }
 
 func (s *Service) Handle(w http.ResponseWriter, r *http.Request) {
-	helpers.Warm(s.cache)    // want `Warm starts a fresh context \(context.Background\(\) at helpers.go:16\), so the caller's deadline and cancellation stop at this call; give it a context.Context parameter and pass r.Context\(\)`
+	helpers.Warm(s.cache)    // want `Warm starts a fresh context \(context.Background\(\) at helpers.go:16\), so the caller's deadline and cancellation stop at this call; Warm is exported, so add a WarmContext variant that takes a context.Context and call it with r.Context\(\)`
 	s.cache.Refresh()        // want `Refresh starts a fresh context \(context.TODO\(\) at helpers.go:22\)`
 	helpers.Reload(s.cache)  // want `Reload starts a fresh context \(context.Background\(\) at helpers.go:16, through warmAll\)`
 	helpers.Detach(s.cache)  // no root reaches a call synchronously
