@@ -365,6 +365,11 @@ func rootingHelpers(pass *analysis.Pass, in *inbound.Result, uses *ctxuse.Result
 			}
 			callee = callee.Origin()
 			if callee.Pkg() == pass.Pkg {
+				// Through an interface with one implementation here, the
+				// call reaches that implementation.
+				if impls := uses.Implementations(callee); len(impls) == 1 {
+					callee = impls[0]
+				}
 				pending[fn] = append(pending[fn], callee)
 				order = append(order, fn)
 				continue

@@ -201,6 +201,30 @@ func (r *Result) implementations(iface *types.Interface) []types.Type {
 	return impls
 }
 
+// Implementations returns the methods of the package's types that
+// implement m, a method of one of the package's interfaces; nil for any
+// other function.
+func (r *Result) Implementations(m *types.Func) []*types.Func {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	recv := m.Type().(*types.Signature).Recv()
+	if m.Pkg() != r.pkg || recv == nil {
+		return nil
+	}
+	iface, ok := recv.Type().Underlying().(*types.Interface)
+	if !ok {
+		return nil
+	}
+	var out []*types.Func
+	for _, t := range r.implementations(iface) {
+		obj, _, _ := types.LookupFieldOrMethod(t, true, r.pkg, m.Name())
+		if fn, ok := obj.(*types.Func); ok && fn.Pkg() == r.pkg {
+			out = append(out, fn)
+		}
+	}
+	return out
+}
+
 // methodFact gives a method of one of the package's interfaces what all
 // its implementations in the package agree on: a logger interface whose
 // one implementation only formats its context's values ignores it. An

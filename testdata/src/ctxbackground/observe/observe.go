@@ -109,3 +109,17 @@ func Connect(ctx context.Context, s *Store) error {
 	_ = parse(Options{})
 	return s.Get(ctx, "conn")
 }
+
+// A helper reached through an interface whose one implementation here
+// roots a context.
+type warmer interface{ warm() error }
+
+type cache struct{ s *Store }
+
+func (c cache) warm() error { return c.s.Get(context.Background(), "warm") }
+
+func refresh(w warmer) error { return w.warm() }
+
+func Refresh(ctx context.Context, c cache) error {
+	return refresh(c) // want `refresh starts a fresh context \(context.Background\(\) at observe.go:\d+, through warm\)`
+}
