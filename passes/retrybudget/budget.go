@@ -2,6 +2,7 @@ package retrybudget
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
@@ -22,28 +23,131 @@ func (c *checker) budgeted(loop *retryloop.Loop) bool {
 	}
 	budgetVars := c.budgetVars()
 	info := c.pass.TypesInfo
-	found := false
+	var checks []ast.Node
 	inspectSync(loop.Node, func(n ast.Node) bool {
-		if found {
-			return false
-		}
 		switch n := n.(type) {
 		case *ast.Ident:
 			if v, ok := info.Uses[n].(*types.Var); ok && budgetVars[v] {
-				found = true
+				checks = append(checks, n)
 			}
 		case *ast.CallExpr:
 			switch {
 			case c.isContextCheck(n):
-				found = true
+				checks = append(checks, n)
 			case retried[n]:
 			case c.waitsOnContext(n):
+				checks = append(checks, n)
+			}
+		}
+		return true
+	})
+	if len(checks) == 0 {
+		return false
+	}
+	// A check counts only where the retry path reaches it: a continue on
+	// an error before every check skips them all.
+	skip := c.retryContinue(loop)
+	for _, n := range checks {
+		if !skip.IsValid() || n.Pos() < skip || !inBody(loop.Node, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// retryContinue returns the position of the first continue of the loop
+// that a retried call's error leads to (if err != nil { continue }, if
+// errors.Is(err, errBusy) { continue }), NoPos if none.
+func (c *checker) retryContinue(loop *retryloop.Loop) token.Pos {
+	info := c.pass.TypesInfo
+	body := loopBody(loop.Node)
+	if body == nil {
+		return token.NoPos
+	}
+	// The errors of the retried calls.
+	retried := map[*ast.CallExpr]bool{}
+	for _, call := range loop.Retried {
+		retried[call] = true
+	}
+	errs := map[*types.Var]bool{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		if as, ok := n.(*ast.AssignStmt); ok && len(as.Rhs) == 1 {
+			if call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); ok && retried[call] {
+				for _, l := range as.Lhs {
+					if id, ok := ast.Unparen(l).(*ast.Ident); ok {
+						if v, ok := objOf(info, id).(*types.Var); ok && isError(v.Type()) {
+							errs[v] = true
+						}
+					}
+				}
+			}
+		}
+		return true
+	})
+	pos := token.NoPos
+	ast.Inspect(body, func(n ast.Node) bool {
+		if pos.IsValid() {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit, *ast.ForStmt, *ast.RangeStmt:
+			return false // their continues are their own
+		case *ast.IfStmt:
+			if readsAny(info, n.Cond, errs) && continues(n.Body) {
+				pos = n.Body.List[len(n.Body.List)-1].Pos()
+			}
+		}
+		return true
+	})
+	return pos
+}
+
+// loopBody returns the body of a for or range statement, through a label.
+func loopBody(n ast.Node) *ast.BlockStmt {
+	if l, ok := n.(*ast.LabeledStmt); ok {
+		n = l.Stmt
+	}
+	switch n := n.(type) {
+	case *ast.ForStmt:
+		return n.Body
+	case *ast.RangeStmt:
+		return n.Body
+	}
+	return nil
+}
+
+// inBody reports whether n lies in the loop's body, not in its condition
+// or post statement, which every iteration reaches.
+func inBody(loop, n ast.Node) bool {
+	body := loopBody(loop)
+	return body != nil && body.Pos() <= n.Pos() && n.End() <= body.End()
+}
+
+// readsAny reports whether e reads one of vars.
+func readsAny(info *types.Info, e ast.Expr, vars map[*types.Var]bool) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := info.Uses[id].(*types.Var); ok && vars[v] {
 				found = true
 			}
 		}
 		return !found
 	})
 	return found
+}
+
+func isError(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+// continues reports whether the block ends in an unlabelled continue.
+func continues(b *ast.BlockStmt) bool {
+	if len(b.List) == 0 {
+		return false
+	}
+	br, ok := b.List[len(b.List)-1].(*ast.BranchStmt)
+	return ok && br.Tok == token.CONTINUE && br.Label == nil
 }
 
 // checksContext reports whether n reads a context's Err, Done or Deadline,
