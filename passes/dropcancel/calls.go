@@ -1,0 +1,363 @@
+package dropcancel
+
+// The first rule: a call that cannot carry the caller's cancellation where
+// a form that can exists (the knowledge table, or an XContext sibling).
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/format"
+	"go/token"
+	"go/types"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/budgetlint/budgetlint/internal/ctxapi"
+	"github.com/budgetlint/budgetlint/internal/knowledge"
+	"github.com/budgetlint/budgetlint/passes/inbound"
+)
+
+// valuesOnly reports whether the package's context variants only carry
+// values (loggers).
+func valuesOnly(path string) bool {
+	return knowledge.InPackages(path, knowledge.ValuesOnly, exclude)
+}
+
+func isLogging(fn *types.Func) bool {
+	return valuesOnly(fn.Pkg().Path()) || knowledge.IsLogName(fn.Name())
+}
+
+// callee is what the pass knows about one function, computed once.
+type callee struct {
+	replace  knowledge.Replacement
+	dropping bool // it cannot carry cancellation and replace says how
+	fixable  bool // replace can stand in for the call as is
+	logging  bool
+}
+
+// callee returns what is known about fn: the standard library's table,
+// else its XContext/XWithContext sibling.
+func (c *checker) callee(fn *types.Func) *callee {
+	fn = fn.Origin()
+	if k, ok := c.callees[fn]; ok {
+		return k
+	}
+	k := &callee{logging: isLogging(fn)}
+	c.callees[fn] = k
+	if r, ok := knowledge.NoCancel[fn.FullName()]; ok {
+		k.replace, k.dropping, k.fixable = r, true, true
+		return k
+	}
+	if k.logging {
+		return k
+	}
+	if variant := ctxapi.ContextVariant(fn); variant != nil {
+		k.replace, k.dropping = knowledge.Replacement{Variant: variant.Name()}, true
+		k.fixable = types.Identical(fn.Type().(*types.Signature).Results(), variant.Type().(*types.Signature).Results())
+	}
+	return k
+}
+
+// checkDrop reports a call to fn, which cannot carry cancellation, unless
+// the value it builds gets a context afterwards or it is fn's own context
+// variant.
+func (c *checker) checkDrop(cur inspector.Cursor, call *ast.CallExpr, fn *types.Func, k *callee) {
+	src := c.inboundAt(cur)
+	if src == nil || c.contextAttached(cur, call) || c.buildsVariant(cur, fn, k, src) {
+		return
+	}
+	c.reportDrop(call, fn, k.replace, k.fixable, src)
+}
+
+// buildsVariant reports whether the call is the context variant's own
+// implementation: exec.CommandContext calls Command and then stores ctx in
+// the command it returns. A variant that calls X and never uses its ctx
+// drops it, and is still reported.
+func (c *checker) buildsVariant(cur inspector.Cursor, fn *types.Func, k *callee, src *inbound.Source) bool {
+	fnCur := enclosingFunc(cur)
+	decl, ok := fnCur.Node().(*ast.FuncDecl)
+	if !ok || decl.Name.Name != k.replace.Variant || src.Kind != inbound.Param || src.Param.Name() == "_" {
+		return false
+	}
+	enclosing, _ := c.pass.TypesInfo.Defs[decl.Name].(*types.Func)
+	if enclosing == nil || enclosing.Pkg() != fn.Pkg() {
+		return false
+	}
+	for id := range fnCur.Preorder((*ast.Ident)(nil)) {
+		if c.pass.TypesInfo.Uses[id.Node().(*ast.Ident)] == src.Param {
+			return true
+		}
+	}
+	return false
+}
+
+// attachers are the methods that give an already built value its context:
+// req.WithContext(ctx), req.Clone(ctx), and the builders of generated API
+// clients (params.WithContext(ctx), params.SetContext(ctx)).
+var attachers = map[string]bool{"WithContext": true, "Clone": true, "SetContext": true}
+
+// contextAttached reports whether the value the call builds gets a context
+// afterwards: through a chained attacher (NewParams().WithContext(ctx)), or
+// through one called on the variable it is assigned to, in the same
+// function and, for a request, before it is sent (passed to Do or
+// RoundTrip).
+func (c *checker) contextAttached(cur inspector.Cursor, call *ast.CallExpr) bool {
+	info := c.pass.TypesInfo
+	// A chain of builder calls on the result: X().WithTimeout(d).WithContext(ctx).
+	for up := cur; ; {
+		parent, _ := ctxapi.Unparen(up)
+		sel, ok := parent.Node().(*ast.SelectorExpr)
+		if !ok {
+			break
+		}
+		callCur, _ := ctxapi.Unparen(parent)
+		if _, ok := callCur.Node().(*ast.CallExpr); !ok {
+			break
+		}
+		if attachers[sel.Sel.Name] {
+			return true
+		}
+		up = callCur
+	}
+	parent, _ := ctxapi.Unparen(cur)
+	v, _ := ctxapi.AssignedVar(info, parent, call)
+	if v == nil {
+		return false
+	}
+	h := c.handoffsIn(enclosingFunc(cur))
+	attached, sent := firstAfter(h.attach[v], call.End()), firstAfter(h.send[v], call.End())
+	return attached != token.NoPos && (sent == token.NoPos || attached <= sent)
+}
+
+// handoffs are, for one function, the positions of the calls that attach
+// a context to a local variable (v.WithContext(ctx)) and of those that
+// send it (client.Do(v)), found in one walk: a walk per call would make a
+// long function cost its length times its calls.
+type handoffs struct {
+	attach, send map[*types.Var][]token.Pos
+}
+
+func (c *checker) handoffsIn(fn inspector.Cursor) *handoffs {
+	if h, ok := c.handoffs[fn.Node()]; ok {
+		return h
+	}
+	info := c.pass.TypesInfo
+	h := &handoffs{attach: map[*types.Var][]token.Pos{}, send: map[*types.Var][]token.Pos{}}
+	varOf := func(e ast.Expr) *types.Var {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		if !ok {
+			return nil
+		}
+		v, _ := info.Uses[id].(*types.Var)
+		return v
+	}
+	for cc := range fn.Preorder((*ast.CallExpr)(nil)) {
+		n := cc.Node().(*ast.CallExpr)
+		callee := ctxapi.Callee(info, n)
+		if callee == nil {
+			continue
+		}
+		if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && attachers[callee.Name()] {
+			if v := varOf(sel.X); v != nil {
+				h.attach[v] = append(h.attach[v], n.Pos())
+			}
+		}
+		if callee.Name() == "Do" || callee.Name() == "RoundTrip" {
+			for _, arg := range n.Args {
+				if v := varOf(arg); v != nil {
+					h.send[v] = append(h.send[v], n.Pos())
+				}
+			}
+		}
+		// A call given a context with the value (api.Do(ctx, req)) hands
+		// the context over with it, as client wrappers do.
+		sig := signature(info, n)
+		for i := range n.Args {
+			if !ctxapi.TakesContext(sig, i) {
+				continue
+			}
+			for _, arg := range n.Args {
+				if v := varOf(arg); v != nil {
+					h.attach[v] = append(h.attach[v], n.Pos())
+				}
+			}
+			break
+		}
+	}
+	c.handoffs[fn.Node()] = h
+	return h
+}
+
+// firstAfter returns the first position at or after pos, or NoPos.
+func firstAfter(list []token.Pos, pos token.Pos) token.Pos {
+	first := token.NoPos
+	for _, p := range list {
+		if p >= pos && (first == token.NoPos || p < first) {
+			first = p
+		}
+	}
+	return first
+}
+
+// reportDrop reports a call that cannot carry the caller's cancellation.
+func (c *checker) reportDrop(call *ast.CallExpr, fn *types.Func, r knowledge.Replacement, fixable bool, src *inbound.Source) {
+	fun := ast.Unparen(call.Fun)
+	name := types.ExprString(fun)
+	problem := r.Problem
+	if problem == "" {
+		problem = "cannot be cancelled when the caller gives up"
+	}
+	advice := r.Advice
+	recv, isMethod := c.receiver(fun)
+	if sel, ok := fun.(*ast.SelectorExpr); ok && !isMethod && len(call.Args) > 0 {
+		if s := c.pass.TypesInfo.Selections[sel]; s != nil && s.Kind() == types.MethodExpr {
+			recv, isMethod = call.Args[0], true // (*T).M(x, ...): the receiver is the first argument
+		}
+	}
+	if advice == "" {
+		args := "({ctx}, ...)"
+		if sig, ok := fn.Type().(*types.Signature); ok && sig.Params().Len() == 0 {
+			args = "({ctx})"
+		}
+		if isMethod {
+			advice = "use {recv}." + r.Variant + args
+		} else {
+			advice = "use {q}" + r.Variant + args
+		}
+	}
+	ctxName := src.Expr
+	if ctxName == "" {
+		ctxName = "ctx"
+		advice = "name the caller's context parameter and " + advice
+	}
+	vars := map[string]string{"ctx": ctxName, "q": c.messageQualifier(fun, fn), "args": "..."}
+	if isMethod {
+		vars["recv"] = types.ExprString(recv)
+	}
+	d := analysis.Diagnostic{
+		Pos:     call.Pos(),
+		End:     call.End(),
+		Message: fmt.Sprintf("%s %s; %s", name, problem, expand(advice, vars, "...")),
+	}
+	if ctx, ok := src.ExprAt(c.pass.Pkg, call.Pos()); ok {
+		if fix, ok := c.dropFix(call, fun, r, fixable, ctx); ok {
+			d.SuggestedFixes = []analysis.SuggestedFix{fix}
+		}
+	}
+	c.rep.Report(d)
+}
+
+// receiver returns the receiver expression of a method call as written.
+func (c *checker) receiver(fun ast.Expr) (ast.Expr, bool) {
+	sel, ok := fun.(*ast.SelectorExpr)
+	if !ok {
+		return nil, false
+	}
+	s := c.pass.TypesInfo.Selections[sel]
+	if s == nil || s.Kind() != types.MethodVal {
+		return nil, false
+	}
+	return sel.X, true
+}
+
+// writtenQualifier returns the package qualifier of a call as written
+// ("http."), "" for an unqualified call, and false for a method call.
+func (c *checker) writtenQualifier(fun ast.Expr) (string, bool) {
+	switch f := fun.(type) {
+	case *ast.Ident:
+		return "", true
+	case *ast.SelectorExpr:
+		if id, ok := f.X.(*ast.Ident); ok {
+			if _, ok := c.pass.TypesInfo.Uses[id].(*types.PkgName); ok {
+				return id.Name + ".", true
+			}
+		}
+	}
+	return "", false
+}
+
+// messageQualifier names the callee's package for a message: as written,
+// or by its name for a method or a dot import.
+func (c *checker) messageQualifier(fun ast.Expr, fn *types.Func) string {
+	if q, ok := c.writtenQualifier(fun); ok && q != "" {
+		return q
+	}
+	if fn.Pkg() == c.pass.Pkg {
+		return ""
+	}
+	return fn.Pkg().Name() + "."
+}
+
+// dropFix rewrites the call to carry ctx: the sibling with ctx first, or
+// the table's template.
+func (c *checker) dropFix(call *ast.CallExpr, fun ast.Expr, r knowledge.Replacement, fixable bool, ctx string) (analysis.SuggestedFix, bool) {
+	if !fixable {
+		return analysis.SuggestedFix{}, false
+	}
+	if r.Fix == "" && r.Variant != "" {
+		var id *ast.Ident
+		switch f := fun.(type) {
+		case *ast.Ident:
+			id = f
+		case *ast.SelectorExpr:
+			if s := c.pass.TypesInfo.Selections[f]; s != nil && s.Kind() == types.MethodExpr {
+				return analysis.SuggestedFix{}, false // the receiver is the first argument
+			}
+			id = f.Sel
+		default:
+			return analysis.SuggestedFix{}, false // explicit type arguments
+		}
+		insert := ctx
+		if len(call.Args) > 0 {
+			insert += ", "
+		}
+		return analysis.SuggestedFix{
+			Message: fmt.Sprintf("Call %s with %s", r.Variant, ctx),
+			TextEdits: []analysis.TextEdit{
+				{Pos: id.Pos(), End: id.End(), NewText: []byte(r.Variant)},
+				{Pos: call.Lparen + 1, End: call.Lparen + 1, NewText: []byte(insert)},
+			},
+		}, true
+	}
+	if r.Fix == "" {
+		return analysis.SuggestedFix{}, false
+	}
+	vars := map[string]string{"ctx": ctx}
+	if q, ok := c.writtenQualifier(fun); ok {
+		vars["q"] = q
+	}
+	if recv, ok := c.receiver(fun); ok {
+		vars["recv"] = c.source(recv)
+	}
+	var args []string
+	for i, a := range call.Args {
+		s := c.source(a)
+		vars[strconv.Itoa(i)] = s
+		if i == len(call.Args)-1 && call.Ellipsis.IsValid() {
+			s += "..."
+		}
+		args = append(args, s)
+	}
+	vars["args"] = strings.Join(args, ", ")
+	text, ok := expandAll(r.Fix, vars)
+	if !ok {
+		return analysis.SuggestedFix{}, false
+	}
+	return analysis.SuggestedFix{
+		Message:   "Replace with " + text,
+		TextEdits: []analysis.TextEdit{{Pos: call.Pos(), End: call.End(), NewText: []byte(text)}},
+	}, true
+}
+
+// source prints an expression as Go source.
+func (c *checker) source(e ast.Expr) string {
+	var buf bytes.Buffer
+	if err := format.Node(&buf, c.pass.Fset, e); err != nil {
+		return types.ExprString(e)
+	}
+	return buf.String()
+}

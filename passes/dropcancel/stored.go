@@ -1,0 +1,283 @@
+package dropcancel
+
+// The second rule: a context kept in a struct field or a package variable
+// passed, derived from or assigned where the caller's context exists.
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/budgetlint/budgetlint/internal/ctxapi"
+	"github.com/budgetlint/budgetlint/passes/inbound"
+)
+
+// checkStoredArgs reports a stored context passed as a context argument
+// of the call to fn (nil when unknown) where the caller's context exists.
+func (c *checker) checkStoredArgs(cur inspector.Cursor, call *ast.CallExpr, fn *types.Func) {
+	info := c.pass.TypesInfo
+	for i, arg := range call.Args {
+		if !c.isStored(arg) || !ctxapi.TakesContext(signature(info, call), i) {
+			continue
+		}
+		src := c.inboundAt(cur)
+		if src == nil || c.reachedThrough(cur, arg, src) || c.writtenIn(cur, arg) || c.passesInbound(call, src) ||
+			c.derivedHere(cur, arg, src) || !c.uses.Observes(call, i) {
+			continue
+		}
+		derives := i == 0 && fn != nil && ctxapi.IsDerivation(info, call)
+		c.reportStored(arg, src, derives)
+	}
+}
+
+// checkAssign reports a stored context copied into the inbound context's
+// variable, or into a local variable that is then passed as a context.
+func (c *checker) checkAssign(cur inspector.Cursor, rhs []ast.Expr) {
+	for _, r := range rhs {
+		if !c.isStored(r) {
+			continue
+		}
+		v, _ := ctxapi.AssignedVar(c.pass.TypesInfo, cur, ast.Unparen(r))
+		if v == nil {
+			continue
+		}
+		src := c.inboundAt(cur)
+		if src == nil || c.reachedThrough(cur, r, src) || c.writtenIn(cur, r) || c.derivedHere(cur, r, src) {
+			continue
+		}
+		if v == src.Param && src.Kind == inbound.Param {
+			c.reportOverwrite(r, src)
+		} else if c.passedAsContext(cur, v) {
+			c.reportStored(r, src, false)
+		}
+	}
+}
+
+// isStored reports whether e is a context kept beyond a call: a struct
+// field or a package-level variable.
+func (c *checker) isStored(e ast.Expr) bool {
+	info := c.pass.TypesInfo
+	return ctxapi.IsKept(info, e) && ctxapi.IsContext(info.TypeOf(e), c.iface)
+}
+
+// passesInbound reports whether the call is given the inbound context, or
+// one derived from it, as well: a stored context beside it (queryDC(ctx,
+// tx.ctx, ...), which watches both; NewTransport(connectCtx, cc.ctx), the
+// lifetime of what it builds) is not passed instead of it.
+func (c *checker) passesInbound(call *ast.CallExpr, src *inbound.Source) bool {
+	derived := c.uses.Derived(src.Param)
+	for _, arg := range call.Args {
+		if id, ok := ast.Unparen(arg).(*ast.Ident); ok {
+			if v, ok := c.pass.TypesInfo.Uses[id].(*types.Var); ok && derived[v] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// derivedHere reports whether the stored context e hangs off a local
+// variable that this function set, directly or through other locals, from
+// something given the inbound context (info := Info{Context: ctx}; cfg :=
+// selectConfig(info); ctx = cfg.Context): what it holds is the caller's
+// context, handed back.
+func (c *checker) derivedHere(cur inspector.Cursor, e ast.Expr, src *inbound.Source) bool {
+	info := c.pass.TypesInfo
+	for {
+		sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+		if !ok {
+			break
+		}
+		e = sel.X
+	}
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok || v.IsField() {
+		return false
+	}
+	fn := enclosingFunc(cur)
+	given := c.uses.Derived(src.Param) // and, below, the locals set from them
+	mentions := func(e ast.Expr) bool {
+		found := false
+		ast.Inspect(e, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				if w, ok := info.Uses[id].(*types.Var); ok && given[w] {
+					found = true
+				}
+			}
+			return !found
+		})
+		return found
+	}
+	for changed := true; changed && !given[v]; {
+		changed = false
+		for as := range fn.Preorder((*ast.AssignStmt)(nil)) {
+			stmt := as.Node().(*ast.AssignStmt)
+			if !slices.ContainsFunc(stmt.Rhs, mentions) {
+				continue
+			}
+			for _, l := range stmt.Lhs {
+				id, ok := ast.Unparen(l).(*ast.Ident)
+				if !ok {
+					continue
+				}
+				w, _ := info.Defs[id].(*types.Var)
+				if w != nil && !given[w] {
+					given[w] = true
+					changed = true
+				}
+			}
+		}
+	}
+	return given[v]
+}
+
+// reachedThrough reports whether the stored context hangs off the inbound
+// value itself (req.Ctx where req brings the context), or off a view of it
+// as a concrete type: code that walks a context's parents (switch c :=
+// ctx.(type) { case *myCtx: ctx = c.parent }) reads the inbound context's
+// own chain.
+func (c *checker) reachedThrough(cur inspector.Cursor, e ast.Expr, src *inbound.Source) bool {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.SelectorExpr:
+			e = x.X
+		case *ast.StarExpr:
+			e = x.X
+		case *ast.Ident:
+			obj := c.pass.TypesInfo.Uses[x]
+			return obj == src.Param || c.isViewOf(cur, obj, src.Param)
+		default:
+			return false
+		}
+	}
+}
+
+// isViewOf reports whether obj, a variable of the function around cur, is
+// param seen through a type assertion (v, ok := param.(T)) or a type
+// switch (switch v := param.(type)), whose case variables are declared at
+// the switch's v.
+func (c *checker) isViewOf(cur inspector.Cursor, obj types.Object, param *types.Var) bool {
+	if obj == nil || param == nil {
+		return false
+	}
+	info := c.pass.TypesInfo
+	for n := range enclosingFunc(cur).Preorder((*ast.AssignStmt)(nil)) {
+		as := n.Node().(*ast.AssignStmt)
+		if as.Tok != token.DEFINE || len(as.Rhs) != 1 || len(as.Lhs) == 0 || as.Lhs[0].Pos() != obj.Pos() {
+			continue
+		}
+		assert, ok := ast.Unparen(as.Rhs[0]).(*ast.TypeAssertExpr)
+		if !ok {
+			return false
+		}
+		x, ok := ast.Unparen(assert.X).(*ast.Ident)
+		return ok && info.Uses[x] == param
+	}
+	return false
+}
+
+// writtenIn reports whether the function that owns cur stores the context
+// itself (s.ctx, s.cancel = context.WithCancel(ctx); &T{ctx: ctx}): it
+// then sets up a lifetime of its own on purpose.
+func (c *checker) writtenIn(cur inspector.Cursor, e ast.Expr) bool {
+	info := c.pass.TypesInfo
+	var obj types.Object
+	switch e := ast.Unparen(e).(type) {
+	case *ast.SelectorExpr:
+		obj = info.Uses[e.Sel]
+	case *ast.Ident:
+		obj = info.Uses[e]
+	}
+	if obj == nil {
+		return false
+	}
+	owner := cur
+	for fn := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		owner = fn
+	}
+	writes := func(lhs ast.Expr) bool {
+		switch l := ast.Unparen(lhs).(type) {
+		case *ast.SelectorExpr:
+			return info.Uses[l.Sel] == obj
+		case *ast.Ident:
+			return info.Uses[l] == obj
+		}
+		return false
+	}
+	for n := range owner.Preorder((*ast.AssignStmt)(nil), (*ast.KeyValueExpr)(nil)) {
+		switch n := n.Node().(type) {
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				if writes(l) {
+					return true
+				}
+			}
+		case *ast.KeyValueExpr:
+			if id, ok := n.Key.(*ast.Ident); ok && info.Uses[id] == obj {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// passedAsContext reports whether the function around cur passes v to a
+// context parameter.
+func (c *checker) passedAsContext(cur inspector.Cursor, v *types.Var) bool {
+	info := c.pass.TypesInfo
+	for cc := range enclosingFunc(cur).Preorder((*ast.CallExpr)(nil)) {
+		call := cc.Node().(*ast.CallExpr)
+		if ctxapi.IsWithoutCancel(info, call) {
+			continue
+		}
+		for i, arg := range call.Args {
+			if usesVar(info, arg, v) && ctxapi.TakesContext(signature(info, call), i) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (c *checker) reportStored(e ast.Expr, src *inbound.Source, derives bool) {
+	name := types.ExprString(e)
+	var msg string
+	switch {
+	case src.Expr == "" && derives:
+		msg = fmt.Sprintf("deriving from the stored context %s ignores the caller's cancellation; name the caller's context parameter and derive from it", name)
+	case src.Expr == "":
+		msg = fmt.Sprintf("passing the stored context %s ignores the caller's cancellation; name the caller's context parameter and pass it", name)
+	case derives:
+		msg = fmt.Sprintf("deriving from the stored context %s ignores the cancellation of %s; derive from %s", name, src.Expr, src.Expr)
+	default:
+		msg = fmt.Sprintf("passing the stored context %s ignores the cancellation of %s; pass %s", name, src.Expr, src.Expr)
+	}
+	c.reportReplace(e, msg, src)
+}
+
+func (c *checker) reportOverwrite(e ast.Expr, src *inbound.Source) {
+	name := src.Param.Name()
+	msg := fmt.Sprintf("assigning the stored context %s to %s drops the caller's cancellation; keep %s", types.ExprString(e), name, name)
+	c.rep.Report(analysis.Diagnostic{Pos: e.Pos(), End: e.End(), Message: msg})
+}
+
+// reportReplace reports e and offers to replace it with the inbound context.
+func (c *checker) reportReplace(e ast.Expr, msg string, src *inbound.Source) {
+	d := analysis.Diagnostic{Pos: e.Pos(), End: e.End(), Message: msg}
+	if ctx, ok := src.ExprAt(c.pass.Pkg, e.Pos()); ok {
+		d.SuggestedFixes = []analysis.SuggestedFix{{
+			Message:   fmt.Sprintf("Replace %s with %s", types.ExprString(e), ctx),
+			TextEdits: []analysis.TextEdit{{Pos: e.Pos(), End: e.End(), NewText: []byte(ctx)}},
+		}}
+	}
+	c.rep.Report(d)
+}
