@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"go/types"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -14,6 +15,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
+	"github.com/budgetlint/budgetlint/internal/knowledge"
 	"github.com/budgetlint/budgetlint/internal/report"
 	"github.com/budgetlint/budgetlint/passes/ctxuse"
 	"github.com/budgetlint/budgetlint/passes/inbound"
@@ -148,6 +150,11 @@ func (c *checker) checkRoot(cur inspector.Cursor, call *ast.CallExpr) {
 	info := c.pass.TypesInfo
 	if ctxapi.IsNilGuard(info, cur) || c.buildsContext(cur) {
 		return
+	}
+	if pc, ok := cur.Parent().Node().(*ast.CallExpr); ok && slices.Contains(pc.Args, ast.Expr(call)) {
+		if fn := ctxapi.Callee(info, pc); fn != nil && isCloser(fn) {
+			return // runtime.Close(context.Background()): a destructor must finish
+		}
 	}
 	if !latent && !c.uses.ValueObserved(cur) {
 		return // nothing below observes cancellation: nothing is lost
@@ -408,17 +415,12 @@ func rootingHelpers(pass *analysis.Pass, in *inbound.Result, uses *ctxuse.Result
 	return found
 }
 
-// isCloser reports whether fn is a Close method of io.Closer's shape: a
-// component's destructor, which has no caller's deadline to honour (the
-// interface gives it none) and must finish whatever the caller's state.
-// Its root is the component's, not the caller's lost deadline.
+// isCloser reports whether fn closes a component (io.Closer's Close, a
+// vm.close()): a destructor, which has no caller's deadline to honour and
+// must finish whatever the caller's state. Its root is the component's,
+// not the caller's lost deadline.
 func isCloser(fn *types.Func) bool {
-	sig := fn.Type().(*types.Signature)
-	if sig.Recv() == nil || fn.Name() != "Close" || sig.Params().Len() != 0 {
-		return false
-	}
-	res := sig.Results()
-	return res.Len() == 0 || (res.Len() == 1 && types.Identical(res.At(0).Type(), types.Universe.Lookup("error").Type()))
+	return knowledge.IsDestructorName(fn.Name())
 }
 
 // optionalCallback reports whether the call at cur goes through a function

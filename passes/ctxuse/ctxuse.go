@@ -321,6 +321,16 @@ func (r *Result) Derived(v *types.Var) map[*types.Var]bool {
 	return r.derived(v)
 }
 
+// Ignores reports whether fn's i-th parameter, a context, reaches nothing
+// that observes cancellation: known by fn's fact; an unknown function
+// observes.
+func (r *Result) Ignores(fn *types.Func, i int) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	f := r.factOf(fn)
+	return f != nil && slices.Contains(f.Ignores, i)
+}
+
 // IsCheck reports whether call hands a context to a function that checks
 // its cancellation and reports it (returns ctx.Err(), or returns from a
 // case <-ctx.Done()): in a loop, such a call is a context check.

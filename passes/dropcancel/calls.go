@@ -55,7 +55,9 @@ func (c *checker) callee(fn *types.Func) *callee {
 	if k.logging {
 		return k
 	}
-	if variant := ctxapi.ContextVariant(fn); variant != nil {
+	if variant := ctxapi.ContextVariant(fn); variant != nil && !c.uses.Ignores(variant, 0) {
+		// A variant whose context reaches nothing that observes it (it
+		// reads /proc, or calls fn) carries no more than fn does.
 		k.replace, k.dropping = knowledge.Replacement{Variant: variant.Name()}, true
 		k.fixable = types.Identical(fn.Type().(*types.Signature).Results(), variant.Type().(*types.Signature).Results())
 	}
@@ -75,24 +77,18 @@ func (c *checker) checkDrop(cur inspector.Cursor, call *ast.CallExpr, fn *types.
 
 // buildsVariant reports whether the call is the context variant's own
 // implementation: exec.CommandContext calls Command and then stores ctx in
-// the command it returns. A variant that calls X and never uses its ctx
-// drops it, and is still reported.
+// the command it returns; a CommandWithContext(ctx) that delegates to
+// Command. The fix would call the variant from inside itself: a
+// recursion. Whether the variant honours its context is a question for
+// its callers (a variant that ignores it is no better than fn).
 func (c *checker) buildsVariant(cur inspector.Cursor, fn *types.Func, k *callee, src *inbound.Source) bool {
 	fnCur := enclosingFunc(cur)
 	decl, ok := fnCur.Node().(*ast.FuncDecl)
-	if !ok || decl.Name.Name != k.replace.Variant || src.Kind != inbound.Param || src.Param.Name() == "_" {
+	if !ok || decl.Name.Name != k.replace.Variant {
 		return false
 	}
 	enclosing, _ := c.pass.TypesInfo.Defs[decl.Name].(*types.Func)
-	if enclosing == nil || enclosing.Pkg() != fn.Pkg() {
-		return false
-	}
-	for id := range fnCur.Preorder((*ast.Ident)(nil)) {
-		if c.pass.TypesInfo.Uses[id.Node().(*ast.Ident)] == src.Param {
-			return true
-		}
-	}
-	return false
+	return enclosing != nil && enclosing.Pkg() == fn.Pkg()
 }
 
 // attachers are the methods that give an already built value its context:

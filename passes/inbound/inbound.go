@@ -163,7 +163,8 @@ type Func struct {
 	// package variable (a shutdown hook). Like a go statement, it detaches
 	// the closure from the enclosing function's context.
 	Later bool
-	// DetachedOwn marks a goroutine literal handed a detached context for
+	// DetachedOwn marks a function only ever started by a go statement, and
+	// a goroutine literal handed a detached context for
 	// its own: go func(ctx context.Context) {...}(context.WithoutCancel(ctx)).
 	DetachedOwn bool
 }
@@ -290,7 +291,7 @@ func run(pass *analysis.Pass) (any, error) {
 	scopes := &scopeIndex{pkg: pass.Pkg, names: map[string]bool{}}
 	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	uses := pass.ResultOf[ctxuse.Analyzer].(*ctxuse.Result)
-	rooted := rootedByCallers(pass, insp, iface, uses)
+	rooted, launched := rootedByCallers(pass, insp, iface, uses)
 	for _, file := range pass.Files {
 		tf := pass.Fset.File(file.Pos())
 		if tf == nil {
@@ -309,8 +310,12 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 			fn.Own, fn.Test = sources(pass, iface, fn.Type())
 			if decl, ok := fn.Node.(*ast.FuncDecl); ok && fn.Own != nil && fn.Own.Kind == Param {
-				if obj, ok := pass.TypesInfo.Defs[decl.Name].(*types.Func); ok && rooted[obj] {
-					fn.Own = nil // its callers hand it only fresh roots
+				if obj, ok := pass.TypesInfo.Defs[decl.Name].(*types.Func); ok {
+					if rooted[obj] {
+						fn.Own = nil // its callers hand it only fresh roots
+					} else if launched[obj] {
+						fn.DetachedOwn = true // only ever run by a go statement
+					}
 				}
 			}
 			for _, src := range []*Source{fn.Own, fn.Test} {
@@ -319,7 +324,7 @@ func run(pass *analysis.Pass) (any, error) {
 					scopes.names[src.Param.Name()] = true
 				}
 			}
-			fn.DetachedOwn = fn.Own != nil && detachedArgument(pass.TypesInfo, cur, fn.Own.Param)
+			fn.DetachedOwn = fn.DetachedOwn || fn.Own != nil && detachedArgument(pass.TypesInfo, cur, fn.Own.Param)
 			fn.Later = runsLater(pass.TypesInfo, uses, cur)
 			fn.InTest = fn.InTest || (fn.Outer != nil && fn.Outer.InTest) || testFunc(pass.TypesInfo, fn)
 			if fn.Test == nil && fn.Outer != nil {

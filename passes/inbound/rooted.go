@@ -22,7 +22,13 @@ import (
 // any function of package main, referred to only by static calls. A
 // parameter is rooted when every call passes a fresh root, one given only
 // values, or the caller's own rooted parameter.
-func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Interface, uses *ctxuse.Result) map[*types.Func]bool {
+//
+// It also returns the candidates that are only ever started by a go
+// statement handed the caller's own context parameter (go d.loop(ctx) in
+// Start(ctx)): their whole body is detached work, as a go statement's
+// function literal is, and outlives the context it was handed. (One handed
+// a lifetime its caller made for it, go p.connect(poolCtx), keeps it.)
+func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Interface, uses *ctxuse.Result) (rooted, launched map[*types.Func]bool) {
 	info := pass.TypesInfo
 	ifaceMethods := map[string]bool{}
 	scope := pass.Pkg.Scope()
@@ -53,12 +59,13 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 		}
 	}
 	if len(param) == 0 {
-		return nil
+		return nil, nil
 	}
 	// Every reference to a candidate: a static call, or an escape.
 	type site struct {
 		call   *ast.CallExpr
 		caller *types.Func // the declared function the call is in, nil elsewhere
+		inGo   bool        // the call is a go statement's
 	}
 	calls := map[*types.Func][]site{}
 	escaped := map[*types.Func]bool{}
@@ -95,13 +102,19 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 			for d := range c.Enclosing((*ast.FuncDecl)(nil)) {
 				caller, _ = info.Defs[d.Node().(*ast.FuncDecl).Name].(*types.Func)
 			}
-			calls[fn] = append(calls[fn], site{call, caller})
+			_, inGo := c.Parent().Parent().Node().(*ast.GoStmt)
+			calls[fn] = append(calls[fn], site{call, caller, inGo})
 		}
 	}
-	rooted := map[*types.Func]bool{}
+	rooted = map[*types.Func]bool{}
+	launched = map[*types.Func]bool{}
 	for fn := range param {
 		if !escaped[fn] && len(calls[fn]) > 0 {
 			rooted[fn] = true // optimistic; the loop below takes back
+			launched[fn] = true
+			for _, s := range calls[fn] {
+				launched[fn] = launched[fn] && s.inGo && passesOwnParam(info, s.call, param[fn], s.caller)
+			}
 		}
 	}
 	// isRooted reports whether e, in caller, stands for a fresh root.
@@ -157,7 +170,7 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 			}
 		}
 	}
-	return rooted
+	return rooted, launched
 }
 
 // recordDefs remembers what each local context variable on the left is
@@ -186,4 +199,23 @@ func recordDefs(info *types.Info, iface *types.Interface, defs map[*types.Var][]
 			defs[v] = append(defs[v], rhs[0])
 		}
 	}
+}
+
+// passesOwnParam reports whether the call's i-th argument is a parameter
+// of the calling function.
+func passesOwnParam(info *types.Info, call *ast.CallExpr, i int, caller *types.Func) bool {
+	if caller == nil || i >= len(call.Args) {
+		return false
+	}
+	id, ok := ast.Unparen(call.Args[i]).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	params := caller.Type().(*types.Signature).Params()
+	for j := range params.Len() {
+		if params.At(j) == info.Uses[id] {
+			return true
+		}
+	}
+	return false
 }

@@ -123,3 +123,19 @@ func refresh(w warmer) error { return w.warm() }
 func Refresh(ctx context.Context, c cache) error {
 	return refresh(c) // want `refresh starts a fresh context \(context.Background\(\) at observe.go:\d+, through warm\)`
 }
+
+// A destructor given a fresh root must finish whatever the caller's state.
+type runtime struct{}
+
+func (runtime) Close(ctx context.Context) error { return ctx.Err() }
+
+func Swap(ctx context.Context, old runtime) error {
+	return old.Close(context.Background())
+}
+
+// A lowercase close roots for the component too.
+type vm struct{ s *Store }
+
+func (v *vm) close() { v.s.Get(context.Background(), "close") }
+
+func Release(ctx context.Context, v *vm) { v.close() }

@@ -91,10 +91,10 @@ func Blank(_ context.Context, db *sql.DB) {
 type Counter struct{}
 
 func (Counter) Count() int                                    { return 0 }
-func (Counter) CountContext(ctx context.Context) (int, error) { return 0, nil }
+func (Counter) CountContext(ctx context.Context) (int, error) { return 0, ctx.Err() }
 
 func Generic[T any](k string) T                             { var z T; return z }
-func GenericContext[T any](ctx context.Context, k string) T { var z T; return z }
+func GenericContext[T any](ctx context.Context, k string) T { <-ctx.Done(); var z T; return z }
 
 func NoFix(ctx context.Context, c Counter) {
 	_ = c.Count()                  // want `c.Count cannot be cancelled when the caller gives up; use c.CountContext\(ctx\)`

@@ -35,7 +35,7 @@ func (c *Inventory) ReleaseContext(ctx context.Context, sku string, timeout time
 // Package-level pairs.
 func Resize(img []byte, w, h int) ([]byte, error) { return img, nil }
 
-func ResizeContext(ctx context.Context, img []byte, w, h int) ([]byte, error) { return img, nil }
+func ResizeContext(ctx context.Context, img []byte, w, h int) ([]byte, error) { return img, ctx.Err() }
 
 type Checkout struct{ inv *Inventory }
 

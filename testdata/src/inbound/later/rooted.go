@@ -88,3 +88,14 @@ func asValue(ctx context.Context) {
 var hook = asValue
 
 func callsAsValue() { asValue(context.Background()) }
+
+// A function only ever started by a go statement is detached work.
+type downloader struct{}
+
+func (d *downloader) Start(ctx context.Context) {
+	go d.loop(ctx)
+}
+
+func (d *downloader) loop(ctx context.Context) {
+	probe() // want `inbound ctx detached`
+}

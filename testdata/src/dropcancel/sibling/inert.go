@@ -1,0 +1,28 @@
+package sibling
+
+import "context"
+
+// A variant whose context reaches nothing that observes it carries no more
+// than the plain form: it reads /proc, say.
+func Times() ([]int, error) { return TimesWithContext(context.Background()) }
+
+func TimesWithContext(ctx context.Context) ([]int, error) { return readProc() }
+
+func readProc() ([]int, error) { return nil, nil }
+
+func Monitor(ctx context.Context) {
+	_, _ = Times()
+}
+
+// Inside the variant, the plain form it delegates to is its
+// implementation: the fix would call the variant from inside itself.
+type invoker struct{}
+
+func (invoker) Command(name string) ([]byte, error) { return nil, nil }
+
+func (i invoker) CommandWithContext(ctx context.Context, name string) ([]byte, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return i.Command(name)
+}
