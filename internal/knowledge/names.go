@@ -91,10 +91,14 @@ func hasWord(name string, words []string) bool {
 }
 
 // IsDestructorName reports whether a function or method name says it
-// closes a component (Close, close): a destructor must finish whatever its
+// closes or stops a component (Close, Stop, Shutdown): a destructor must finish whatever its
 // caller's state, or the component leaks, so one given a fresh root (a
 // runtime's Close(context.Background())), or one that roots its own, is
 // the component's lifetime, not a caller's lost deadline.
 func IsDestructorName(name string) bool {
-	return name == "Close" || name == "close"
+	switch name {
+	case "Close", "close", "Stop", "stop", "Shutdown", "shutdown":
+		return true
+	}
+	return false
 }

@@ -151,7 +151,7 @@ func (c *checker) checkRoot(cur inspector.Cursor, call *ast.CallExpr) {
 	if ctxapi.IsNilGuard(info, cur) || c.buildsContext(cur) {
 		return
 	}
-	if pc, ok := cur.Parent().Node().(*ast.CallExpr); ok && slices.Contains(pc.Args, ast.Expr(call)) {
+	if pc, ok := cur.Parent().Node().(*ast.CallExpr); ok && m == request && slices.Contains(pc.Args, ast.Expr(call)) {
 		if fn := ctxapi.Callee(info, pc); fn != nil && isCloser(fn) {
 			return // runtime.Close(context.Background()): a destructor must finish
 		}

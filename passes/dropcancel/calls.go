@@ -151,8 +151,27 @@ func (c *checker) handoffsIn(fn inspector.Cursor) *handoffs {
 		v, _ := info.Uses[id].(*types.Var)
 		return v
 	}
-	for cc := range fn.Preorder((*ast.CallExpr)(nil)) {
+	for cc := range fn.Preorder((*ast.CallExpr)(nil), (*ast.AssignStmt)(nil)) {
+		if as, ok := cc.Node().(*ast.AssignStmt); ok {
+			// s.req = req: a request kept as a template is given the
+			// context of each use when it is sent (s.req.WithContext(ctx)).
+			if len(as.Lhs) == len(as.Rhs) {
+				for i, r := range as.Rhs {
+					if v := varOf(r); v != nil && ctxapi.IsHTTPRequest(v.Type()) && ctxapi.IsKept(info, as.Lhs[i]) {
+						h.attach[v] = append(h.attach[v], as.Pos())
+					}
+				}
+			}
+			continue
+		}
 		n := cc.Node().(*ast.CallExpr)
+		// A function that attaches a context to the request it is handed
+		// before sending it (ctxuse's facts).
+		for i, arg := range n.Args {
+			if v := varOf(arg); v != nil && c.uses.Attaches(n, i) {
+				h.attach[v] = append(h.attach[v], n.Pos())
+			}
+		}
 		callee := ctxapi.Callee(info, n)
 		if callee == nil {
 			continue

@@ -69,7 +69,7 @@ func (c *checker) checkSelect(cur inspector.Cursor, sel *ast.SelectStmt) {
 			onlyTimers = false // a send
 			continue
 		}
-		if c.isDone(cur, ch) {
+		if c.isDone(cur, ch) || c.componentStop(cur, cc, ch) {
 			return
 		}
 		w, ok := c.timerWait(cur, ch)
@@ -223,4 +223,13 @@ func (c *checker) isDone(cur inspector.Cursor, ch ast.Expr) bool {
 		}
 	}
 	return false
+}
+
+// componentStop reports whether the select case cc receives from the stop
+// signal of a component (a chan struct{} kept in a field: case <-g.done)
+// and leaves: the wait is cancellable by its owner. A signal in a local
+// variable is awaited work finishing (case <-wait), not a stop.
+func (c *checker) componentStop(cur inspector.Cursor, cc *ast.CommClause, ch ast.Expr) bool {
+	info := c.pass.TypesInfo
+	return isSignal(info.TypeOf(ch)) && ctxapi.IsKept(info, ch) && c.endsWait(cur, cc)
 }

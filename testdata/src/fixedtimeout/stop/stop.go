@@ -78,3 +78,24 @@ func (g *Group) BeforeDeadline(ctx context.Context, in chan int) int {
 		return 0
 	}
 }
+
+// A single wait with a case on the component's own stop signal is
+// cancellable by its owner.
+func (g *Group) Align(ctx context.Context, at time.Time) {
+	select {
+	case <-time.After(time.Until(at)):
+	case <-g.done:
+		return
+	}
+	g.refresh(ctx)
+}
+
+// A local signal is awaited work finishing, not a stop.
+func (g *Group) Await(ctx context.Context, wait chan struct{}) error {
+	select {
+	case <-time.After(2 * time.Minute): // want `select waits 2m0s on time.After with no case on ctx.Done\(\)`
+		return context.DeadlineExceeded
+	case <-wait:
+		return nil
+	}
+}
