@@ -227,9 +227,14 @@ func analyze(patterns []string, analyzers []*analysis.Analyzer, opts options, st
 	code := exitClean
 	switch {
 	case opts.fix:
-		if err := applyFixes(findings, opts.diff, stdout); err != nil {
+		left, err := applyFixes(findings, res.Names, opts.diff, stdout)
+		if len(left) > 0 {
+			printLeftovers(stderr, left, opts.diff)
+			code = exitFindings
+		}
+		if err != nil {
 			fmt.Fprintf(stderr, "budgetlint: %v\n", err)
-			return exitUsage
+			code = exitUsage
 		}
 	case opts.sarif:
 		if err := printSARIF(stdout, analyzers, findings); err != nil {
@@ -367,7 +372,28 @@ func relative(filename string) string {
 
 func printText(w io.Writer, findings []driver.Diagnostic) {
 	for _, f := range findings {
-		fmt.Fprintf(w, "%s:%d:%d: %s (%s)\n", relative(f.Posn.Filename), f.Posn.Line, f.Posn.Column, f.Message, f.Analyzer)
+		fmt.Fprintln(w, findingLine(f))
+	}
+}
+
+// findingLine is a finding as the text output prints it.
+func findingLine(f driver.Diagnostic) string {
+	return fmt.Sprintf("%s:%d:%d: %s (%s)", relative(f.Posn.Filename), f.Posn.Line, f.Posn.Column, f.Message, f.Analyzer)
+}
+
+// printLeftovers lists the findings -fix did not fix, each with why, in
+// the text output's form, so that they can be found as after a plain run.
+func printLeftovers(w io.Writer, left []leftover, diff bool) {
+	slices.SortStableFunc(left, func(a, b leftover) int {
+		return cmp.Or(cmp.Compare(a.Posn.Filename, b.Posn.Filename), cmp.Compare(a.Posn.Offset, b.Posn.Offset))
+	})
+	if diff {
+		fmt.Fprintf(w, "budgetlint: %d findings are not in the diff:\n", len(left))
+	} else {
+		fmt.Fprintf(w, "budgetlint: %d findings were not fixed:\n", len(left))
+	}
+	for _, l := range left {
+		fmt.Fprintf(w, "%s [%s]\n", findingLine(l.Diagnostic), l.why)
 	}
 }
 

@@ -13,7 +13,10 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
+
+	"golang.org/x/tools/go/ast/astutil"
 
 	"github.com/budgetlint/budgetlint/internal/driver"
 )
@@ -33,25 +36,44 @@ type fileFix struct {
 	problem string
 }
 
-// applyFixes applies the first suggested fix of every finding. A fix whose
-// edits overlap one already taken is left out, so a file is never left
-// half-edited. With showDiff the result is printed, not written.
+// leftover is a finding -fix did not fix, and why.
+type leftover struct {
+	driver.Diagnostic
+	why string
+}
+
+// Why a finding is left.
+const (
+	noFix        = "no suggested fix"
+	overlapped   = "its fix overlaps another; run budgetlint -fix again"
+	fileNotFixed = "its file was not fixed"
+)
+
+// applyFixes applies the first suggested fix of every finding, and
+// returns the findings it leaves: those without a fix, those whose fix
+// overlaps one already taken (left out, so that a file is never left
+// half-edited; a second run applies it), and those of files it could not
+// fix. With showDiff the result is printed, not written. names, the
+// package name of each import path, lets it remove the imports that
+// several fixes leave unused together.
 //
 // A file is edited only if it still has the content that was analysed,
 // and is replaced atomically (see writeFile). One file that cannot be
 // fixed does not stop the others: the error lists every file and what
 // became of it.
-func applyFixes(findings []driver.Diagnostic, showDiff bool, w io.Writer) error {
+func applyFixes(findings []driver.Diagnostic, names map[string]string, showDiff bool, w io.Writer) (unfixed []leftover, err error) {
 	files := map[string]*fileFix{}
-	overlapped := 0
+	taken := map[string][]driver.Diagnostic{} // by file: findings whose fix was merged
 	for _, f := range findings {
 		if len(f.Fixes) == 0 || len(f.Fixes[0].Edits) == 0 {
+			unfixed = append(unfixed, leftover{f, noFix})
 			continue
 		}
 		edits := f.Fixes[0].Edits
 		name := edits[0].Filename
 		if slices.ContainsFunc(edits, func(e driver.Edit) bool { return e.Filename != name }) {
-			continue // a fix spanning files: applied by go vet -fix, not here
+			unfixed = append(unfixed, leftover{f, noFix}) // a fix spanning files: go vet -fix applies it, not this
+			continue
 		}
 		ff := files[name]
 		if ff == nil {
@@ -72,8 +94,9 @@ func applyFixes(findings []driver.Diagnostic, showDiff bool, w io.Writer) error 
 		}
 		if merged, ok := merge(ff.edits, fix); ok {
 			ff.edits = merged
+			taken[name] = append(taken[name], f)
 		} else {
-			overlapped++
+			unfixed = append(unfixed, leftover{f, overlapped})
 		}
 	}
 	var report []string
@@ -81,11 +104,14 @@ func applyFixes(findings []driver.Diagnostic, showDiff bool, w io.Writer) error 
 	for _, name := range slices.Sorted(maps.Keys(files)) {
 		ff := files[name]
 		if ff.problem == "" {
-			ff.problem = fixFile(name, ff, showDiff, w)
+			ff.problem = fixFile(name, ff, names, showDiff, w)
 		}
 		switch {
 		case ff.problem != "":
 			failed++
+			for _, f := range taken[name] {
+				unfixed = append(unfixed, leftover{f, fileNotFixed})
+			}
 			report = append(report, fmt.Sprintf("%s: not fixed: %s", relative(name), ff.problem))
 		case showDiff:
 			report = append(report, relative(name)+": diff printed")
@@ -93,20 +119,17 @@ func applyFixes(findings []driver.Diagnostic, showDiff bool, w io.Writer) error 
 			report = append(report, relative(name)+": fixed")
 		}
 	}
-	if overlapped > 0 {
-		fmt.Fprintf(os.Stderr, "budgetlint: %d fixes overlapped others and were not applied; run again to apply them\n", overlapped)
-	}
 	if failed > 0 {
-		return fmt.Errorf("%d of %d files not fixed:\n\t%s", failed, len(files), strings.Join(report, "\n\t"))
+		return unfixed, fmt.Errorf("%d of %d files not fixed:\n\t%s", failed, len(files), strings.Join(report, "\n\t"))
 	}
-	return nil
+	return unfixed, nil
 }
 
 // fixFile applies a file's edits, or prints them as a diff, and returns
 // why it could not, or "". The edits' offsets are trusted only once the
 // file is known to have the content they were computed from, and are
 // checked against its length even then.
-func fixFile(name string, ff *fileFix, showDiff bool, w io.Writer) string {
+func fixFile(name string, ff *fileFix, names map[string]string, showDiff bool, w io.Writer) string {
 	old, err := os.ReadFile(name)
 	switch {
 	case err != nil:
@@ -123,7 +146,7 @@ func fixFile(name string, ff *fileFix, showDiff bool, w io.Writer) string {
 		}
 		last = e.end
 	}
-	fixed := apply(old, ff.edits)
+	fixed := removeUnusedImports(old, apply(old, ff.edits), names)
 	if formatted, err := format.Source(fixed); err == nil {
 		fixed = formatted
 	}
@@ -363,4 +386,65 @@ func backtrack(trace [][]int, x, y []string, d, offset int) []op {
 	}
 	slices.Reverse(ops)
 	return ops
+}
+
+// removeUnusedImports deletes from fixed the imports that the fixes left
+// unused although old used them: several fixes may do that together,
+// which none of them could know (internal/report). An import's name is
+// the one it declares or, from names, its package's. Uses are found in
+// the syntax: a selector on a name no declaration in the file resolves.
+// Any doubt (a file that does not parse) leaves fixed as it is.
+func removeUnusedImports(old, fixed []byte, names map[string]string) []byte {
+	fset := token.NewFileSet()
+	before, err := parser.ParseFile(fset, "", old, 0)
+	if err != nil {
+		return fixed
+	}
+	after, err := parser.ParseFile(fset, "", fixed, parser.ParseComments)
+	if err != nil {
+		return fixed
+	}
+	removed := false
+	for _, spec := range slices.Clone(after.Imports) { // DeleteNamedImport shortens it
+		path, err := strconv.Unquote(spec.Path.Value)
+		if err != nil {
+			continue
+		}
+		name := names[path]
+		if spec.Name != nil {
+			name = spec.Name.Name
+		}
+		if name == "" || name == "_" || name == "." || !usesName(before, name) || usesName(after, name) {
+			continue
+		}
+		var as string
+		if spec.Name != nil {
+			as = spec.Name.Name
+		}
+		if astutil.DeleteNamedImport(fset, after, as, path) {
+			removed = true
+		}
+	}
+	if !removed {
+		return fixed
+	}
+	var buf bytes.Buffer
+	if err := format.Node(&buf, fset, after); err != nil {
+		return fixed
+	}
+	return buf.Bytes()
+}
+
+// usesName reports whether the file refers to an import named name.
+func usesName(f *ast.File, name string) bool {
+	used := false
+	ast.Inspect(f, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok {
+			if id, ok := sel.X.(*ast.Ident); ok && id.Name == name && id.Obj == nil {
+				used = true
+			}
+		}
+		return !used
+	})
+	return used
 }

@@ -182,33 +182,112 @@ func TestJSON(t *testing.T) {
 	}
 }
 
+// warmLeft is the finding of svc that has no fix, as -fix lists it.
+const warmLeft = "svc/svc.go:12:6: Warm starts a fresh context (context.Background() at helpers.go:10), so the caller's deadline and cancellation stop at this call; give it a context.Context parameter and pass r.Context() (ctxbackground) [no suggested fix]"
+
 func TestFixDiff(t *testing.T) {
 	out, errs, code := runIn(t, vetModule(t), binary, "-fix", "-diff", "./svc")
-	if code != exitClean {
-		t.Fatalf("exit %d: %s", code, errs)
+	if code != exitFindings {
+		t.Fatalf("exit %d, want %d: the finding without a fix remains: %s", code, exitFindings, errs)
 	}
 	for _, want := range []string{"--- svc/svc.go", "+++ svc/svc.go", "-\treturn use(context.Background())", "+\treturn use(ctx)"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("diff lacks %q:\n%s", want, out)
 		}
 	}
+	if want := "budgetlint: 1 findings are not in the diff:\n" + warmLeft + "\n"; errs != want {
+		t.Errorf("stderr:\n%s\nwant:\n%s", errs, want)
+	}
 }
 
 func TestFixWrites(t *testing.T) {
 	dir := t.TempDir()
 	copyTree(t, vetModule(t), dir)
-	if _, errs, code := runIn(t, dir, binary, "-fix", "./svc"); code != exitClean {
-		t.Fatalf("exit %d: %s", code, errs)
+	_, errs, code := runIn(t, dir, binary, "-fix", "./svc")
+	if code != exitFindings || errs != "budgetlint: 1 findings were not fixed:\n"+warmLeft+"\n" {
+		t.Fatalf("exit %d, want %d and the finding left named; stderr:\n%s", code, exitFindings, errs)
 	}
-	got, err := os.ReadFile(filepath.Join(dir, "svc", "svc.go"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(string(got), "return use(ctx)") {
+	got := mustRead(t, filepath.Join(dir, "svc", "svc.go"))
+	if !strings.Contains(got, "return use(ctx)") {
 		t.Errorf("fix not applied:\n%s", got)
 	}
 	if out, _, code := runIn(t, dir, binary, "./svc"); code != exitFindings || strings.Contains(out, "svc.go:16") {
 		t.Errorf("after -fix, exit %d and output:\n%s", code, out)
+	}
+	// Nothing left to fix: -fix exits 0.
+	if _, errs, code := runIn(t, dir, binary, "-fix", "./helpers"); code != exitClean || errs != "" {
+		t.Errorf("-fix with no finding: exit %d, stderr %q", code, errs)
+	}
+}
+
+// Issue 16, item 1: -fix on the README's example left api.go with
+// "context" imported and not used. The example must build and vet after
+// -fix, with only the findings that have no fix left, and named.
+func TestFixLeavesTheExampleBuilding(t *testing.T) {
+	dir := t.TempDir()
+	example, _ := filepath.Abs(filepath.Join("..", "..", "examples", "shop"))
+	copyTree(t, example, dir)
+	_, errs, code := runIn(t, dir, binary, "-cache=off", "-fix", "./...")
+	if code != exitFindings || !strings.HasPrefix(errs, "budgetlint: 3 findings were not fixed:\n") {
+		t.Errorf("exit %d, want %d with three findings left; stderr:\n%s", code, exitFindings, errs)
+	}
+	if out, verrs, code := runIn(t, dir, "go", "vet", "./..."); code != 0 {
+		t.Fatalf("the fixed example does not vet:\n%s%s", out, verrs)
+	}
+	if strings.Contains(mustRead(t, filepath.Join(dir, "api", "api.go")), `"context"`) {
+		t.Errorf("api.go still imports context")
+	}
+	out, _, code := runIn(t, dir, binary, "-cache=off", "./...")
+	if code != exitFindings || strings.Count(out, "\n") != 3 || !strings.Contains(out, "billing/billing.go:49:15: http.Get cannot be cancelled") {
+		t.Errorf("after -fix: exit %d, want the 3 findings -fix named:\n%s", code, out)
+	}
+}
+
+// t.Context() replacing a test's only use of "context" takes the import
+// with it (-ctxbackground.tests -fix, issue 16).
+func TestFixTestsLeavesThemBuilding(t *testing.T) {
+	dir := t.TempDir()
+	copyTree(t, vetModule(t), dir)
+	if _, errs, code := runIn(t, dir, binary, "-cache=off", "-ctxbackground.tests", "-ctxbackground=true", "-fix", "./svc"); code != exitFindings {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if got := mustRead(t, filepath.Join(dir, "svc", "svc_test.go")); strings.Contains(got, `"context"`) || !strings.Contains(got, "use(t.Context())") {
+		t.Errorf("svc_test.go:\n%s", got)
+	}
+	if out, verrs, code := runIn(t, dir, "go", "vet", "./svc"); code != 0 {
+		t.Errorf("the fixed package does not vet:\n%s%s", out, verrs)
+	}
+}
+
+// Two fixes that each remove one of the two uses of "context" cannot know
+// of each other; -fix removes the import they leave unused together, and
+// only that one.
+func TestFixRemovesImportsUnusedTogether(t *testing.T) {
+	dir := t.TempDir()
+	mustWrite(t, filepath.Join(dir, "go.mod"), "module example.com/together\n\ngo 1.26\n")
+	mustWrite(t, filepath.Join(dir, "lib.go"), "package together\n\nimport \"context\"\n\nfunc load(ctx context.Context) error { return ctx.Err() }\n")
+	handlers := `package together
+
+import (
+	"context"
+	"net/http"
+	str "strings"
+)
+
+func A(w http.ResponseWriter, r *http.Request) { _ = load(context.Background()) }
+
+func B(w http.ResponseWriter, r *http.Request) { _ = load(context.TODO()); _ = str.ToUpper("") }
+`
+	mustWrite(t, filepath.Join(dir, "handlers.go"), handlers)
+	if _, errs, code := runIn(t, dir, binary, "-cache=off", "-fix", "."); code != exitClean {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	got := mustRead(t, filepath.Join(dir, "handlers.go"))
+	if strings.Contains(got, `"context"`) || !strings.Contains(got, `str "strings"`) || !strings.Contains(got, `"net/http"`) {
+		t.Errorf("want only context's import removed:\n%s", got)
+	}
+	if out, verrs, code := runIn(t, dir, "go", "vet", "."); code != 0 {
+		t.Errorf("the fixed package does not vet:\n%s%s", out, verrs)
 	}
 }
 

@@ -113,6 +113,10 @@ type Result struct {
 	Unloadable  []Unloadable
 	Failures    []string // passes that failed or panicked, one line each
 	Stats       Stats
+	// Names is the package name of each import path in the listed
+	// packages, as written in their imports: -fix needs it to tell which
+	// imports its edits leave unused.
+	Names map[string]string
 }
 
 // Stats count the work done, for -v and the benchmarks.
@@ -574,7 +578,12 @@ func (r *run) resolve(a *analysis.Analyzer, n *node, d analysis.Diagnostic) Diag
 
 // result gathers the roots' findings and errors.
 func (r *run) result(g *graph) *Result {
-	res := &Result{Stats: r.stats}
+	res := &Result{Stats: r.stats, Names: map[string]string{}}
+	for _, n := range g.nodes {
+		for path, dep := range n.imports {
+			res.Names[path] = dep.pkg.Name
+		}
+	}
 	seen := map[string]bool{}
 	causes := map[string]*Unloadable{} // by the go command's reason
 	for _, n := range g.roots {

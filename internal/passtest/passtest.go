@@ -42,11 +42,23 @@ func Testdata(tb testing.TB) string {
 // Load loads testdata packages, with their syntax and types, in GOPATH
 // mode as analysistest does.
 func Load(tb testing.TB, patterns ...string) []*packages.Package {
+	pkgs := LoadTests(tb, false, patterns...)
+	if packages.PrintErrors(pkgs) > 0 {
+		tb.Fatalf("%v do not load", patterns)
+	}
+	return pkgs
+}
+
+// LoadTests is Load with test variants when tests is set, and without
+// refusing packages that do not type-check (the corpus has some on
+// purpose): the caller looks at each package's Errors.
+func LoadTests(tb testing.TB, tests bool, patterns ...string) []*packages.Package {
 	dir := Testdata(tb)
 	pkgs, err := packages.Load(&packages.Config{
-		Mode: packages.LoadAllSyntax,
-		Dir:  dir,
-		Env:  append(os.Environ(), "GOPATH="+dir, "GO111MODULE=off", "GOWORK=off", "GOFLAGS=", "GOPROXY=off"),
+		Mode:  packages.LoadAllSyntax,
+		Dir:   dir,
+		Tests: tests,
+		Env:   append(os.Environ(), "GOPATH="+dir, "GO111MODULE=off", "GOWORK=off", "GOFLAGS=", "GOPROXY=off"),
 	}, patterns...)
 	if err != nil {
 		tb.Fatal(err)
@@ -54,10 +66,21 @@ func Load(tb testing.TB, patterns ...string) []*packages.Package {
 	if len(pkgs) == 0 {
 		tb.Fatalf("no packages for %v", patterns)
 	}
-	if packages.PrintErrors(pkgs) > 0 {
-		tb.Fatalf("%v do not load", patterns)
-	}
 	return pkgs
+}
+
+// SetFlag sets an analyzer's option for the rest of the test.
+func SetFlag(t *testing.T, a *analysis.Analyzer, name, value string) {
+	t.Helper()
+	f := a.Flags.Lookup(name)
+	if f == nil {
+		t.Fatalf("%s has no option -%s", a.Name, name)
+	}
+	old := f.Value.String()
+	if err := f.Value.Set(value); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Value.Set(old) })
 }
 
 // Findings runs the analyzers and returns each diagnostic's message by

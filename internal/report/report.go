@@ -1,7 +1,7 @@
 // Package report is the one way budgetlint's passes report: it skips
-// generated files and honours suppression comments inside the analyzers,
-// so that go vet, golangci-lint, gopls-style drivers and nogo all see the
-// same findings.
+// generated files, honours suppression comments and completes suggested
+// fixes (imports.go) inside the analyzers, so that go vet, golangci-lint,
+// gopls-style drivers and nogo all see the same findings and fixes.
 //
 // Suppression, on the reported line or the line above it:
 //
@@ -33,11 +33,13 @@ const SuppressedPrefix = "budgetlint-suppressed:"
 
 // Reporter reports one pass's diagnostics for one package.
 type Reporter struct {
-	pass  *analysis.Pass
-	files map[*token.File]*fileInfo
+	pass    *analysis.Pass
+	files   map[*token.File]*fileInfo
+	imports map[*ast.File]*importUses // built on the first fix
 }
 
 type fileInfo struct {
+	file      *ast.File
 	generated bool
 	// cgo marks cmd/cgo's rewrite of a user's file: analysed, but fixes
 	// would edit the go command's copy, not the user's file.
@@ -90,6 +92,14 @@ func (r *Reporter) Report(d analysis.Diagnostic) {
 	}
 	if info.cgo {
 		d.SuggestedFixes = nil
+	}
+	if len(d.SuggestedFixes) > 0 {
+		tf := r.pass.Fset.File(d.Pos)
+		fixes := make([]analysis.SuggestedFix, len(d.SuggestedFixes))
+		for i, fix := range d.SuggestedFixes {
+			fixes[i] = completeFix(tf, info.file, r.importsOf(info.file), fix)
+		}
+		d.SuggestedFixes = fixes
 	}
 	// A call cut short at the end of a file that does not parse (gopls
 	// analyses those) ends one past it: keep the range inside the file.
@@ -144,7 +154,7 @@ func (r *Reporter) file(pos token.Pos) *fileInfo {
 }
 
 func parseFile(pass *analysis.Pass, tf *token.File, file *ast.File) *fileInfo {
-	info := &fileInfo{generated: ast.IsGenerated(file), lines: map[int][]suppression{}}
+	info := &fileInfo{file: file, generated: ast.IsGenerated(file), lines: map[int][]suppression{}}
 	if info.generated && cgoRewrite(pass.Fset, tf, file) {
 		info.generated, info.cgo = false, true
 	}

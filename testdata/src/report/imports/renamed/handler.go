@@ -1,0 +1,11 @@
+// Package renamed: the import is deleted by the name the file uses.
+package renamed
+
+import (
+	"net/http"
+	stdctx "context"
+)
+
+func Handler(w http.ResponseWriter, r *http.Request) {
+	_ = load(stdctx.Background(), "k") // want `use r.Context\(\)`
+}

@@ -1,0 +1,5 @@
+package renamed
+
+import "context"
+
+func load(ctx context.Context, key string) error { return ctx.Err() }
