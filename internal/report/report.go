@@ -10,6 +10,9 @@
 //	//nolint                     every linter, as golangci-lint reads it
 //	//lint:ignore ctxbackground reason   staticcheck's form (line above)
 //	//lint:file-ignore ctxbackground reason   the whole file
+//
+// The lint: forms must give a reason and suppress something (see
+// directives.go).
 package report
 
 import (
@@ -46,17 +49,29 @@ type fileInfo struct {
 	cgo bool
 	// lines maps a line to the suppressions that cover it: those written at
 	// its end, and those standing alone on the line above it.
-	lines map[int][]suppression
+	lines map[int][]*suppression
 	// whole holds the file-wide suppressions.
-	whole []suppression
+	whole []*suppression
+	// lint holds the //lint:ignore and //lint:file-ignore directives, in
+	// order, for checkDirectives.
+	lint []*suppression
 }
 
 type suppression struct {
 	names  []string // pass names; empty for a bare //nolint
 	reason string
+	// lint marks staticcheck's forms, //lint:ignore and //lint:file-ignore,
+	// which must give a reason and must suppress something
+	// (checkDirectives); malformed ones, without a reason, suppress nothing.
+	lint, malformed bool
+	comment         *ast.Comment
+	matched         bool // it suppressed a finding of this pass
 }
 
-func (s suppression) covers(pass string) bool {
+func (s *suppression) covers(pass string) bool {
+	if s.malformed {
+		return false
+	}
 	if len(s.names) == 0 {
 		return true
 	}
@@ -68,8 +83,16 @@ func (s suppression) covers(pass string) bool {
 	return false
 }
 
-// New returns a Reporter for pass.
+// New returns the Reporter for pass: under Run, the one whose directives
+// Run checks once the pass is done.
 func New(pass *analysis.Pass) *Reporter {
+	if r, ok := running.Load(pass); ok {
+		return r.(*Reporter)
+	}
+	return newReporter(pass)
+}
+
+func newReporter(pass *analysis.Pass) *Reporter {
 	return &Reporter{pass: pass, files: map[*token.File]*fileInfo{}}
 }
 
@@ -110,18 +133,24 @@ func (r *Reporter) Report(d analysis.Diagnostic) {
 	// Physical lines, not those of //line directives: a suppression comment
 	// sits next to the code as written.
 	line := r.pass.Fset.PositionFor(d.Pos, false).Line
-	for _, group := range [][]suppression{info.whole, info.lines[line]} {
+	var by *suppression
+	for _, group := range [][]*suppression{info.whole, info.lines[line]} {
 		for _, s := range group {
 			if s.covers(name) {
-				if KeepSuppressed {
-					d.Category = SuppressedPrefix + s.reason
-					r.pass.Report(d)
+				s.matched = true // every directive that covers it is in use
+				if by == nil {
+					by = s
 				}
-				return
 			}
 		}
 	}
-	r.pass.Report(d)
+	switch {
+	case by == nil:
+		r.pass.Report(d)
+	case KeepSuppressed:
+		d.Category = SuppressedPrefix + by.reason
+		r.pass.Report(d)
+	}
 }
 
 // Reportf is Report with a message and no fix.
@@ -154,7 +183,7 @@ func (r *Reporter) file(pos token.Pos) *fileInfo {
 }
 
 func parseFile(pass *analysis.Pass, tf *token.File, file *ast.File) *fileInfo {
-	info := &fileInfo{file: file, generated: ast.IsGenerated(file), lines: map[int][]suppression{}}
+	info := &fileInfo{file: file, generated: ast.IsGenerated(file), lines: map[int][]*suppression{}}
 	if info.generated && cgoRewrite(pass.Fset, tf, file) {
 		info.generated, info.cgo = false, true
 	}
@@ -167,6 +196,10 @@ func parseFile(pass *analysis.Pass, tf *token.File, file *ast.File) *fileInfo {
 			s, wholeFile, ok := parseDirective(c.Text)
 			if !ok {
 				continue
+			}
+			s.comment = c
+			if s.lint {
+				info.lint = append(info.lint, s)
 			}
 			if wholeFile {
 				info.whole = append(info.whole, s)
@@ -230,15 +263,16 @@ func cgoRewrite(fset *token.FileSet, tf *token.File, file *ast.File) bool {
 		fset.Position(file.Package).Filename != tf.Name()
 }
 
-// parseDirective reads one comment; ok is false for ordinary comments and
-// for //lint:ignore without the reason staticcheck requires.
-func parseDirective(text string) (s suppression, wholeFile, ok bool) {
+// parseDirective reads one comment; ok is false for ordinary comments. A
+// //lint:ignore without the reason staticcheck requires is malformed.
+func parseDirective(text string) (s *suppression, wholeFile, ok bool) {
+	s = &suppression{}
 	switch {
 	case strings.HasPrefix(text, "//nolint"):
 		rest := text[len("//nolint"):]
 		if rest == "" || rest[0] == ' ' || rest[0] == '\t' {
 			// A bare //nolint, possibly followed by an explanation.
-			return suppression{reason: strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(rest), "//"))}, false, true
+			return &suppression{reason: strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(rest), "//"))}, false, true
 		}
 		if rest[0] != ':' {
 			return s, false, false
@@ -254,14 +288,16 @@ func parseDirective(text string) (s suppression, wholeFile, ok bool) {
 	case strings.HasPrefix(text, "//lint:ignore "), strings.HasPrefix(text, "//lint:file-ignore "):
 		wholeFile = strings.HasPrefix(text, "//lint:file-ignore ")
 		fields := strings.Fields(text)
-		if len(fields) < 3 {
-			return s, false, false // staticcheck ignores a directive without a reason
+		if len(fields) < 2 {
+			return s, false, false
 		}
 		for name := range strings.SplitSeq(fields[1], ",") {
 			if name != "" {
 				s.names = append(s.names, name)
 			}
 		}
+		s.lint = true
+		s.malformed = len(fields) < 3 // staticcheck requires a reason
 		s.reason = strings.Join(fields[2:], " ")
 		return s, wholeFile, len(s.names) > 0
 	}

@@ -26,7 +26,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:              "report context.Background() and context.TODO() where the caller's context is in scope",
 	URL:              "https://pkg.go.dev/github.com/budgetlint/budgetlint/passes/ctxbackground",
 	Requires:         []*analysis.Analyzer{inspect.Analyzer, inbound.Analyzer, ctxuse.Analyzer},
-	Run:              run,
+	Run:              report.Run(run),
 	RunDespiteErrors: true,
 	FactTypes:        []analysis.Fact{new(RootsContext)},
 	Flags:            flags(),

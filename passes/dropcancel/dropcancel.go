@@ -22,7 +22,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:              "report calls that cannot carry the caller's cancellation where a context-taking form exists",
 	URL:              "https://pkg.go.dev/github.com/budgetlint/budgetlint/passes/dropcancel",
 	Requires:         []*analysis.Analyzer{inspect.Analyzer, inbound.Analyzer, ctxuse.Analyzer},
-	Run:              run,
+	Run:              report.Run(run),
 	RunDespiteErrors: true,
 	Flags:            flags(),
 }

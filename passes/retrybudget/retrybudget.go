@@ -22,7 +22,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:              "report retry loops and retry helpers that never consult the caller's deadline",
 	URL:              "https://pkg.go.dev/github.com/budgetlint/budgetlint/passes/retrybudget",
 	Requires:         []*analysis.Analyzer{inspect.Analyzer, inbound.Analyzer, ctxuse.Analyzer},
-	Run:              run,
+	Run:              report.Run(run),
 	RunDespiteErrors: true,
 }
 

@@ -12,6 +12,7 @@ func Handle(ctx context.Context) {
 	//lint:ignore ctxbackground the audit log must outlive the request
 	_ = work(context.Background())
 	_ = work(context.Background()) //nolint:fixedtimeout // want `use ctx`
+	// want +1 `malformed lint:ignore directive: it needs a reason`
 	//lint:ignore ctxbackground
 	_ = work(context.Background()) // want `use ctx`
 	_ = work(context.Background()) //nolint:errcheck,ctxbackground

@@ -19,6 +19,7 @@ func (r *Repo) Load(ctx context.Context) error {
 	//lint:ignore dropcancel the warm-up outlives the request on purpose
 	http.Get("http://cache/warm")
 	r.db.PingContext(r.ctx) //nolint:dropcancel
+	// want +1 `malformed lint:ignore directive: it needs a reason`
 	//lint:ignore dropcancel
 	r.db.Exec("ANALYZE") // want `r.db.Exec cannot be cancelled`
 	r.db.Exec("REINDEX") //nolint:ctxbackground // want `r.db.Exec cannot be cancelled`

@@ -1,0 +1,4 @@
+// want +1 `^malformed lint:file-ignore directive: it needs a reason$`
+//lint:file-ignore ctxbackground
+
+package rules

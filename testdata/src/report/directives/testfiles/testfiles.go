@@ -1,0 +1,5 @@
+package testfiles
+
+import "context"
+
+func Work(ctx context.Context) error { return ctx.Err() }

@@ -1,0 +1,5 @@
+package testson
+
+import "context"
+
+func Work(ctx context.Context) error { return ctx.Err() }
