@@ -183,7 +183,7 @@ func TestJSON(t *testing.T) {
 }
 
 // warmLeft is the finding of svc that has no fix, as -fix lists it.
-const warmLeft = "svc/svc.go:12:6: Warm starts a fresh context (context.Background() at helpers.go:10), so the caller's deadline and cancellation stop at this call; give it a context.Context parameter and pass r.Context() (ctxbackground) [no suggested fix]"
+const warmLeft = "svc/svc.go:12:6: Warm starts a fresh context (context.Background() at helpers.go:10), so the caller's deadline and cancellation stop at this call; Warm is exported, so add a WarmContext variant that takes a context.Context and call it with r.Context() (ctxbackground) [no suggested fix]"
 
 func TestFixDiff(t *testing.T) {
 	out, errs, code := runIn(t, vetModule(t), binary, "-fix", "-diff", "./svc")

@@ -42,18 +42,18 @@ func Testdata(tb testing.TB) string {
 // Load loads testdata packages, with their syntax and types, in GOPATH
 // mode as analysistest does.
 func Load(tb testing.TB, patterns ...string) []*packages.Package {
-	pkgs := LoadTests(tb, false, patterns...)
+	pkgs := LoadFrom(tb, Testdata(tb), false, patterns...)
 	if packages.PrintErrors(pkgs) > 0 {
 		tb.Fatalf("%v do not load", patterns)
 	}
 	return pkgs
 }
 
-// LoadTests is Load with test variants when tests is set, and without
-// refusing packages that do not type-check (the corpus has some on
-// purpose): the caller looks at each package's Errors.
-func LoadTests(tb testing.TB, tests bool, patterns ...string) []*packages.Package {
-	dir := Testdata(tb)
+// LoadFrom loads packages of the GOPATH dir as Load does, with test
+// variants when tests is set, and without refusing packages that do not
+// type-check (the corpus has some on purpose): the caller looks at each
+// package's Errors.
+func LoadFrom(tb testing.TB, dir string, tests bool, patterns ...string) []*packages.Package {
 	pkgs, err := packages.Load(&packages.Config{
 		Mode:  packages.LoadAllSyntax,
 		Dir:   dir,

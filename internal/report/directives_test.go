@@ -14,17 +14,17 @@ import (
 // suppresses nothing, are findings of the directive's line, reported by
 // the pass the directive names.
 func TestDirectives(t *testing.T) {
-	analysistest.Run(t, passtest.Testdata(t), ctxbackground.Analyzer,
-		"report/directives/rules", "report/directives/norequest", "report/directives/gen", "report/directives/testfiles")
+	analysistest.Run(t, analysistest.TestData(), ctxbackground.Analyzer,
+		"directives/rules", "directives/norequest", "directives/gen", "directives/testfiles")
 }
 
 func TestDirectivesInTests(t *testing.T) {
 	passtest.SetFlag(t, ctxbackground.Analyzer, "tests", "true")
-	analysistest.Run(t, passtest.Testdata(t), ctxbackground.Analyzer, "report/directives/testson")
+	analysistest.Run(t, analysistest.TestData(), ctxbackground.Analyzer, "directives/testson")
 }
 
 // Each pass judges its own name: dropcancel reports the directive naming
 // it and ctxbackground that no dropcancel finding needed.
 func TestDirectivesOfAnotherPass(t *testing.T) {
-	analysistest.Run(t, passtest.Testdata(t), dropcancel.Analyzer, "report/directives/otherpass")
+	analysistest.Run(t, analysistest.TestData(), dropcancel.Analyzer, "directives/otherpass")
 }

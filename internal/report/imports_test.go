@@ -27,19 +27,19 @@ import (
 // every layout gofmt leaves (the golden files); one whose own text uses
 // the package, or that leaves other uses, keeps it.
 func TestFixDeletesTheImportItLeavesUnused(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, passtest.Testdata(t), ctxbackground.Analyzer,
-		"report/imports/lastuse", "report/imports/single", "report/imports/renamed", "report/imports/kept")
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), ctxbackground.Analyzer,
+		"imports/lastuse", "imports/single", "imports/renamed", "imports/kept")
 }
 
 // t.Context() replacing a test's only use of "context" (issue 16).
 func TestTestFixDeletesTheImport(t *testing.T) {
 	passtest.SetFlag(t, ctxbackground.Analyzer, "tests", "true")
-	analysistest.RunWithSuggestedFixes(t, passtest.Testdata(t), ctxbackground.Analyzer, "report/imports/tests")
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), ctxbackground.Analyzer, "imports/tests")
 }
 
 func TestFixTextKeepsTheImport(t *testing.T) {
 	passtest.SetFlag(t, ctxbackground.Analyzer, "detached", "true")
-	analysistest.RunWithSuggestedFixes(t, passtest.Testdata(t), ctxbackground.Analyzer, "report/imports/mention")
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), ctxbackground.Analyzer, "imports/mention")
 }
 
 // TestEveryFixCompiles applies each suggested fix of the passes' test
@@ -51,7 +51,16 @@ func TestFixTextKeepsTheImport(t *testing.T) {
 func TestEveryFixCompiles(t *testing.T) {
 	passtest.SetFlag(t, ctxbackground.Analyzer, "tests", "true")
 	passtest.SetFlag(t, ctxbackground.Analyzer, "detached", "true")
-	pkgs := passtest.LoadTests(t, true, "ctxbackground/...", "fixedtimeout/...", "retrybudget/...", "dropcancel/...", "report/...", "oddities/...")
+	fixes := fixesCompile(t, passtest.LoadFrom(t, passtest.Testdata(t), true, "ctxbackground/...", "fixedtimeout/...", "retrybudget/...", "dropcancel/...", "oddities/...")) +
+		fixesCompile(t, passtest.LoadFrom(t, analysistest.TestData(), true, "imports/..."))
+	if fixes < 100 {
+		t.Errorf("only %d fixes in the corpus: the test no longer covers it", fixes)
+	}
+}
+
+// fixesCompile checks the fixes of the packages that type-check, and
+// returns how many there were.
+func fixesCompile(t *testing.T, pkgs []*packages.Package) int {
 	var ok []*packages.Package
 	for _, p := range pkgs {
 		if len(p.Errors) == 0 && len(p.Syntax) > 0 {
@@ -81,9 +90,7 @@ func TestEveryFixCompiles(t *testing.T) {
 			}
 		}
 	}
-	if fixes < 100 {
-		t.Errorf("only %d fixes in the corpus: the test no longer covers it", fixes)
-	}
+	return fixes
 }
 
 var passes = []*analysis.Analyzer{ctxbackground.Analyzer, fixedtimeout.Analyzer, retrybudget.Analyzer, dropcancel.Analyzer}

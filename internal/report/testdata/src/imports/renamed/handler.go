@@ -2,8 +2,8 @@
 package renamed
 
 import (
-	"net/http"
 	stdctx "context"
+	"net/http"
 )
 
 func Handler(w http.ResponseWriter, r *http.Request) {
