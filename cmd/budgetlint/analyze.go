@@ -35,7 +35,9 @@ type options struct {
 	tests bool
 	dir   string
 	cache string
+	tags  string
 	v     bool
+	list  bool
 
 	cpuprofile, memprofile string
 }
@@ -55,13 +57,17 @@ func (f *enableFlag) Set(s string) error {
 
 func analyzeCommand(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("budgetlint", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	// A mistyped flag is one line (below), not the whole help.
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
 	var opts options
 	fs.BoolVar(&opts.json, "json", false, "print findings as JSON, in the format of golang.org/x/tools' checkers")
 	fs.BoolVar(&opts.sarif, "sarif", false, "print findings as SARIF 2.1.0 for code scanning, suppressed ones included and marked")
 	fs.BoolVar(&opts.fix, "fix", false, "apply every suggested fix to the files")
 	fs.BoolVar(&opts.diff, "diff", false, "with -fix, print the fixes as a unified diff instead of writing them")
 	fs.StringVar(&opts.dir, "C", "", "change to `dir` before loading packages, as the go command's -C")
+	fs.StringVar(&opts.tags, "tags", "", "a comma-separated `list` of build tags to consider satisfied, as the go command's -tags")
+	fs.BoolVar(&opts.list, "list", false, "list the passes and exit; budgetlint help <pass> prints one's documentation")
 	fs.StringVar(&opts.cache, "cache", defaultCacheDir(), "directory of the results cache, which makes runs on unchanged code fast; off disables it")
 	fs.BoolVar(&opts.v, "v", false, "print what was loaded, analysed and taken from the cache")
 	fs.StringVar(&opts.cpuprofile, "cpuprofile", "", "write a CPU profile of the run to `file`")
@@ -77,22 +83,27 @@ func analyzeCommand(args []string, stdout, stderr io.Writer) int {
 			fs.Var(f.Value, a.Name+"."+f.Name, f.Usage)
 		})
 	}
-	fs.Usage = func() {
+	printUsage := func() {
 		fmt.Fprint(stderr, usage)
-		for _, a := range passes {
-			fmt.Fprintf(stderr, "  %-14s %s\n", a.Name, a.Doc)
-		}
+		listPasses(stderr)
 		fmt.Fprint(stderr, "\nFlags:\n")
+		fs.SetOutput(stderr)
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
+			printUsage()
 			return exitClean
 		}
+		fmt.Fprintf(stderr, "budgetlint: %v; run budgetlint -h for usage\n", err)
 		return exitUsage
 	}
+	if opts.list {
+		listPasses(stdout)
+		return exitClean
+	}
 	if fs.NArg() == 0 {
-		fs.Usage()
+		printUsage()
 		return exitUsage
 	}
 	if opts.dir != "" {
@@ -196,11 +207,21 @@ func analyze(patterns []string, analyzers []*analysis.Analyzer, opts options, st
 	}
 	report.KeepSuppressed = opts.sarif
 	dopts := driver.Options{Patterns: patterns, Tests: opts.tests && reportsInTests(analyzers), ToolID: toolID(analyzers)}
+	if opts.tags != "" {
+		dopts.BuildFlags = []string{"-tags=" + opts.tags}
+	}
 	if opts.cache != "off" {
 		dopts.Cache = opts.cache
 	}
 	res, err := driver.Run(analyzers, dopts)
-	if err != nil {
+	var unmatched *driver.UnmatchedError
+	switch {
+	case errors.As(err, &unmatched):
+		for _, reason := range unmatched.Reasons {
+			fmt.Fprintf(stderr, "budgetlint: %s\n", reason)
+		}
+		return exitUsage
+	case err != nil:
 		fmt.Fprintf(stderr, "budgetlint: %v\n", err)
 		return exitUsage
 	}
@@ -220,7 +241,8 @@ func analyze(patterns []string, analyzers []*analysis.Analyzer, opts options, st
 	}
 	if opts.v {
 		s := res.Stats
-		fmt.Fprintf(stderr, "budgetlint: %d packages listed, %d analysed, %d from the cache, %d type-checked for their exports only, %d left alone (they cannot see package context)\n", s.Listed, s.Analysed, s.Cached, s.TypesOnly, s.NoContext)
+		// Each package is counted once: the four add up to the listed.
+		fmt.Fprintf(stderr, "budgetlint: %d packages listed, %d analysed, %d from the cache, %d type-checked without analysis, %d left alone (not needed)\n", s.Listed, s.Analysed, s.Cached, s.TypesOnly, s.LeftAlone)
 	}
 	findings := dedupe(res.Diagnostics)
 

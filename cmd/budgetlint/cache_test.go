@@ -40,7 +40,7 @@ func TestCacheInASourceTreeIsRefused(t *testing.T) {
 	_, errs, code := runIn(t, dir, binary, "-cache", ".", "./svc")
 	check("-cache .", code, errs)
 
-	cmd := exec.Command(binary, "./svc")
+	cmd := exec.Command(binary, ".")
 	cmd.Dir = filepath.Join(dir, "svc")
 	cmd.Env = append(os.Environ(), "BUDGETLINT_CACHE="+dir)
 	out, _ := cmd.CombinedOutput()

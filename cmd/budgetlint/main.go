@@ -10,21 +10,24 @@
 //	budgetlint sim hops|split|retry      the reference simulator
 //	budgetlint lsp                       a language server for editors
 //
-// Exit status: 0 no findings; 1 findings reported; 2 usage error or
-// nothing could be loaded; 3 some packages could not be loaded or
-// type-checked (the others were analysed and their findings printed).
+// budgetlint help prints the usage, the exit statuses and the passes;
+// budgetlint help <pass> a pass's whole documentation.
 package main
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/unitchecker"
 
+	"github.com/budgetlint/budgetlint/internal/passdoc"
 	"github.com/budgetlint/budgetlint/passes/ctxbackground"
+	"github.com/budgetlint/budgetlint/passes/ctxuse"
 	"github.com/budgetlint/budgetlint/passes/dropcancel"
 	"github.com/budgetlint/budgetlint/passes/fixedtimeout"
 	"github.com/budgetlint/budgetlint/passes/inbound"
@@ -85,23 +88,42 @@ func isVetInvocation(args []string) bool {
 	return len(args) > 0 && strings.HasSuffix(args[len(args)-1], ".cfg")
 }
 
+// helpCommand prints the usage and the passes, or one pass's whole
+// documentation, offline: the text of its doc.go, and its options.
 func helpCommand(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		fmt.Fprint(stdout, usage)
-		for _, a := range passes {
-			fmt.Fprintf(stdout, "  %-14s %s\n", a.Name, a.Doc)
+		listPasses(stdout)
+		return exitClean
+	}
+	for _, a := range append([]*analysis.Analyzer{inbound.Analyzer, ctxuse.Analyzer}, passes...) {
+		if a.Name != args[0] {
+			continue
+		}
+		fmt.Fprintf(stdout, "%s: %s\n", a.Name, a.Doc)
+		first := true
+		a.Flags.VisitAll(func(f *flag.Flag) {
+			if first {
+				fmt.Fprint(stdout, "\nOptions (the same under go vet, golangci-lint and nogo):\n")
+				first = false
+			}
+			fmt.Fprintf(stdout, "  -%s.%s\n    \t%s\n", a.Name, f.Name, f.Usage)
+		})
+		fmt.Fprintf(stdout, "\nOnline: %s\n", a.URL)
+		if slices.ContainsFunc(explanations, func(e explanation) bool { return e.pass == a.Name }) {
+			fmt.Fprintf(stdout, "Cost of a finding: budgetlint explain %s\n", a.Name)
 		}
 		return exitClean
 	}
-	for _, a := range append([]*analysis.Analyzer{inbound.Analyzer}, passes...) {
-		if a.Name == args[0] {
-			fmt.Fprintln(stdout, a.Doc)
-			fmt.Fprintf(stdout, "\nDocumentation: %s\nCost of a finding: budgetlint explain %s\n", a.URL, a.Name)
-			return exitClean
-		}
-	}
-	fmt.Fprintf(stderr, "budgetlint: no pass named %q; run 'budgetlint help' for the list\n", args[0])
+	fmt.Fprintf(stderr, "budgetlint: no pass named %q; run budgetlint -list for the list\n", args[0])
 	return exitUsage
+}
+
+// listPasses prints each pass that can be run, with its summary.
+func listPasses(w io.Writer) {
+	for _, a := range passes {
+		fmt.Fprintf(w, "  %-14s %s\n", a.Name, passdoc.Summary(a.Doc))
+	}
 }
 
 const usage = `budgetlint finds code that loses a request's deadline or cancel signal.
@@ -112,7 +134,13 @@ Usage:
   budgetlint explain <pass>                 what a finding costs, in the documents' numbers
   budgetlint sim hops|split|retry           the reference simulator
   budgetlint lsp                            a language server for editors (stdio)
-  budgetlint help [pass]                    this text, or one pass's documentation
+  budgetlint help [pass]                    this text, or one pass's whole documentation
+
+Exit status: 0 no findings; 1 findings (with -fix: findings it did not
+fix); 2 usage error, nothing to analyse, or a file -fix could not write;
+3 some packages did not load or type-check (the others are analysed).
+With -json or -sarif, as with go vet -json, findings are in the output and
+the exit status is 0.
 
 Run 'budgetlint -h' for the flags. Passes:
 `

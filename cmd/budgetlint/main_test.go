@@ -315,21 +315,6 @@ func TestGoVet(t *testing.T) {
 	}
 }
 
-func TestHelpAndUsage(t *testing.T) {
-	out, _, code := runIn(t, ".", binary, "help", "ctxbackground")
-	if code != 0 || !strings.Contains(out, "budgetlint explain ctxbackground") {
-		t.Errorf("help ctxbackground: exit %d\n%s", code, out)
-	}
-	_, errs, code := runIn(t, ".", binary)
-	if code != exitUsage || !strings.Contains(errs, "Usage:") {
-		t.Errorf("no arguments: exit %d\n%s", code, errs)
-	}
-	_, errs, code = runIn(t, ".", binary, "-nosuchflag", "./...")
-	if code != exitUsage || !strings.Contains(errs, "nosuchflag") {
-		t.Errorf("bad flag: exit %d\n%s", code, errs)
-	}
-}
-
 func copyTree(t *testing.T, from, to string) {
 	t.Helper()
 	err := filepath.WalkDir(from, func(path string, d os.DirEntry, err error) error {

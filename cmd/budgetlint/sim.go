@@ -414,11 +414,14 @@ func simRetry(args []string, stdout, stderr io.Writer) int {
 
 // ---------------------------------------------------------------- explain
 
-// explanations are the four passes, in the order they are documented.
-var explanations = []struct {
+// explanation is what budgetlint explain says about a pass.
+type explanation struct {
 	pass, summary string
 	run           func(args []string, stdout, stderr io.Writer) int
-}{
+}
+
+// explanations are the four passes, in the order they are documented.
+var explanations = []explanation{
 	{"ctxbackground", "a fresh root context where an inbound one exists: abandoned work", explainCtxBackground},
 	{"fixedtimeout", "a fixed timeout instead of the remaining budget: timeouts add up", explainFixedTimeout},
 	{"retrybudget", "a retry loop that never looks at the budget: the worst case multiplies", explainRetryBudget},

@@ -49,6 +49,8 @@ type Options struct {
 	Patterns []string
 	Tests    bool   // load test files too
 	Dir      string // working directory of the go command; "" is the current one
+	// BuildFlags go to the go command as it lists the packages (-tags).
+	BuildFlags []string
 	// Cache is the directory of the results cache; "" turns it off.
 	Cache string
 	// ToolID distinguishes results of different analyzers, flags and
@@ -119,10 +121,17 @@ type Result struct {
 	Names map[string]string
 }
 
-// Stats count the work done, for -v and the benchmarks.
+// Stats count the work done, for -v and the benchmarks. Each listed
+// package is counted once, in the first of Analysed, Cached, TypesOnly
+// and LeftAlone that applies, so that they add up to Listed.
 type Stats struct {
-	Listed, Analysed, Cached, TypesOnly int
-	NoContext                           int // roots that cannot see package context
+	Listed    int
+	Analysed  int // the passes ran on it
+	Cached    int // its findings and facts came from the cache
+	TypesOnly int // type-checked, not analysed: a dependency, or a root that does not type-check
+	// LeftAlone were never needed: roots that cannot see package context
+	// (no request path), dependencies of packages served by the cache.
+	LeftAlone int
 }
 
 // node is one package of the graph and the state of its processing.
@@ -136,6 +145,7 @@ type node struct {
 	sums    map[string]string // file name -> ContentSum as read (see sawContent)
 
 	once       sync.Once
+	analysed   bool // the passes ran on it
 	types      *types.Package
 	errs       []error          // load and type errors
 	unloadable map[string]*node // imports the go command could not load, by path
@@ -151,12 +161,16 @@ func Run(analyzers []*analysis.Analyzer, opts Options) (*Result, error) {
 	cfg := &packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
 			packages.NeedImports | packages.NeedDeps | packages.NeedModule | packages.NeedTypesSizes,
-		Tests: opts.Tests,
-		Dir:   opts.Dir,
+		Tests:      opts.Tests,
+		Dir:        opts.Dir,
+		BuildFlags: opts.BuildFlags,
 	}
 	roots, err := packages.Load(cfg, opts.Patterns...)
 	if err != nil {
 		return nil, listError(err)
+	}
+	if err := unmatched(roots); err != nil {
+		return nil, err
 	}
 	if len(roots) == 0 {
 		return nil, fmt.Errorf("%s matched no packages", strings.Join(opts.Patterns, " "))
@@ -245,15 +259,12 @@ type run struct {
 	facts     *factStore
 	cache     *cache
 	sem       chan struct{}
-	stats     Stats
-	statsMu   sync.Mutex
 }
 
 // process type-checks and analyses what the roots need, imports first and
 // independent packages in parallel.
 func (r *run) process(g *graph) {
 	r.sem = make(chan struct{}, runtime.GOMAXPROCS(0))
-	r.stats.Listed = len(g.nodes)
 	var wg sync.WaitGroup
 	for _, n := range g.roots {
 		wg.Add(1)
@@ -273,12 +284,10 @@ func (r *run) finish(n *node) {
 		// It cannot see package context, so it has no request path: there
 		// is nothing to analyse, and its types are checked only if an
 		// analysed package imports it.
-		r.count(func(s *Stats) { s.NoContext++ })
 		return
 	}
 	if n.entry != nil {
 		n.diags = n.entry.Diagnostics
-		r.count(func(s *Stats) { s.Cached++ })
 		return
 	}
 	r.ensure(n)
@@ -375,12 +384,9 @@ func (r *run) check(n *node) {
 	switch {
 	case n.entry != nil:
 		r.facts.decode(n.types, n.entry.Facts)
-		r.count(func(s *Stats) { s.TypesOnly++ })
 	case full && len(n.errs) == 0 && len(n.unloadable) == 0:
 		r.analyse(n, files, info)
-		r.count(func(s *Stats) { s.Analysed++ })
-	default:
-		r.count(func(s *Stats) { s.TypesOnly++ })
+		n.analysed = true
 	}
 }
 
@@ -426,6 +432,29 @@ func (n *node) unloadedImports(files []*ast.File) map[token.Pos]bool {
 	return at
 }
 
+// UnmatchedError lists the patterns that name nothing to analyse (a
+// directory that does not exist, a package no module provides, a folder
+// outside any module), each in the go command's words: a mistake in the
+// command line, which go vet refuses as a whole too.
+type UnmatchedError struct {
+	Reasons []string
+}
+
+func (e *UnmatchedError) Error() string { return strings.Join(e.Reasons, "\n") }
+
+func unmatched(roots []*packages.Package) error {
+	var reasons []string
+	for _, p := range roots {
+		if len(p.Errors) > 0 && len(p.CompiledGoFiles) == 0 && len(p.GoFiles) == 0 {
+			reasons = append(reasons, p.Errors[0].Msg)
+		}
+	}
+	if len(reasons) == 0 {
+		return nil
+	}
+	return &UnmatchedError{Reasons: slices.Compact(reasons)}
+}
+
 // listError keeps, of a failed listing, what the go command said.
 func listError(err error) error {
 	msg := err.Error()
@@ -440,12 +469,6 @@ func listError(err error) error {
 type importerFunc func(path string) (*types.Package, error)
 
 func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
-
-func (r *run) count(f func(*Stats)) {
-	r.statsMu.Lock()
-	f(&r.stats)
-	r.statsMu.Unlock()
-}
 
 // analyse runs the passes, and the passes they require, on a full node.
 func (r *run) analyse(n *node, files []*ast.File, info *types.Info) {
@@ -578,10 +601,20 @@ func (r *run) resolve(a *analysis.Analyzer, n *node, d analysis.Diagnostic) Diag
 
 // result gathers the roots' findings and errors.
 func (r *run) result(g *graph) *Result {
-	res := &Result{Stats: r.stats, Names: map[string]string{}}
+	res := &Result{Stats: Stats{Listed: len(g.nodes)}, Names: map[string]string{}}
 	for _, n := range g.nodes {
 		for path, dep := range n.imports {
 			res.Names[path] = dep.pkg.Name
+		}
+		switch {
+		case n.analysed:
+			res.Stats.Analysed++
+		case n.entry != nil:
+			res.Stats.Cached++
+		case n.types != nil:
+			res.Stats.TypesOnly++
+		default:
+			res.Stats.LeftAlone++
 		}
 	}
 	seen := map[string]bool{}

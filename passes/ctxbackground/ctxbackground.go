@@ -23,7 +23,7 @@ import (
 
 var Analyzer = &analysis.Analyzer{
 	Name:             "ctxbackground",
-	Doc:              "report context.Background() and context.TODO() where the caller's context is in scope",
+	Doc:              analyzerDoc,
 	URL:              "https://pkg.go.dev/github.com/budgetlint/budgetlint/passes/ctxbackground",
 	Requires:         []*analysis.Analyzer{inspect.Analyzer, inbound.Analyzer, ctxuse.Analyzer},
 	Run:              report.Run(run),

@@ -58,3 +58,15 @@
 // context.WithoutCancel(ctx), which keeps the request's values; -latent
 // also reports roots that reach nothing observing cancellation.
 package ctxbackground
+
+import (
+	_ "embed"
+
+	"github.com/budgetlint/budgetlint/internal/passdoc"
+)
+
+//go:embed doc.go
+var doc string
+
+// analyzerDoc is Analyzer.Doc: this file is its one source.
+var analyzerDoc = passdoc.Section(doc, "ctxbackground")

@@ -21,7 +21,7 @@ import (
 
 var Analyzer = &analysis.Analyzer{
 	Name:             "ctxuse",
-	Doc:              "learn what functions do with the context and values they are given: observe its cancellation, check it, launch a function, attach a context to a request",
+	Doc:              analyzerDoc,
 	URL:              "https://pkg.go.dev/github.com/budgetlint/budgetlint/passes/ctxuse",
 	Requires:         []*analysis.Analyzer{inspect.Analyzer},
 	Run:              run,

@@ -29,3 +29,15 @@
 // The analyzer reports nothing; its Result answers these questions for the
 // passes.
 package ctxuse
+
+import (
+	_ "embed"
+
+	"github.com/budgetlint/budgetlint/internal/passdoc"
+)
+
+//go:embed doc.go
+var doc string
+
+// analyzerDoc is Analyzer.Doc: this file is its one source.
+var analyzerDoc = passdoc.Section(doc, "ctxuse")

@@ -59,3 +59,15 @@
 // github.com/rs/zerolog, ...). log/slog is always excluded, as are methods
 // named after log levels (Info, Warnf, ...).
 package dropcancel
+
+import (
+	_ "embed"
+
+	"github.com/budgetlint/budgetlint/internal/passdoc"
+)
+
+//go:embed doc.go
+var doc string
+
+// analyzerDoc is Analyzer.Doc: this file is its one source.
+var analyzerDoc = passdoc.Section(doc, "dropcancel")

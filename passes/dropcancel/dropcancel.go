@@ -19,7 +19,7 @@ import (
 
 var Analyzer = &analysis.Analyzer{
 	Name:             "dropcancel",
-	Doc:              "report calls that cannot carry the caller's cancellation where a context-taking form exists",
+	Doc:              analyzerDoc,
 	URL:              "https://pkg.go.dev/github.com/budgetlint/budgetlint/passes/dropcancel",
 	Requires:         []*analysis.Analyzer{inspect.Analyzer, inbound.Analyzer, ctxuse.Analyzer},
 	Run:              report.Run(run),

@@ -63,3 +63,15 @@
 // Suppress a finding with //nolint:fixedtimeout or
 // //lint:ignore fixedtimeout reason.
 package fixedtimeout
+
+import (
+	_ "embed"
+
+	"github.com/budgetlint/budgetlint/internal/passdoc"
+)
+
+//go:embed doc.go
+var doc string
+
+// analyzerDoc is Analyzer.Doc: this file is its one source.
+var analyzerDoc = passdoc.Section(doc, "fixedtimeout")

@@ -19,7 +19,7 @@ import (
 
 var Analyzer = &analysis.Analyzer{
 	Name:             "fixedtimeout",
-	Doc:              "report fixed timeouts and waits that ignore the caller's deadline",
+	Doc:              analyzerDoc,
 	URL:              "https://pkg.go.dev/github.com/budgetlint/budgetlint/passes/fixedtimeout",
 	Requires:         []*analysis.Analyzer{inspect.Analyzer, inbound.Analyzer, ctxuse.Analyzer},
 	Run:              report.Run(run),

@@ -39,3 +39,15 @@
 // The analyzer reports nothing; its Result answers the question for the
 // passes that require it.
 package inbound
+
+import (
+	_ "embed"
+
+	"github.com/budgetlint/budgetlint/internal/passdoc"
+)
+
+//go:embed doc.go
+var doc string
+
+// analyzerDoc is Analyzer.Doc: this file is its one source.
+var analyzerDoc = passdoc.Section(doc, "inbound")

@@ -22,7 +22,7 @@ import (
 
 var Analyzer = &analysis.Analyzer{
 	Name:             "inbound",
-	Doc:              "find the caller's context of each function: the request path every budgetlint pass reasons about",
+	Doc:              analyzerDoc,
 	URL:              "https://pkg.go.dev/github.com/budgetlint/budgetlint/passes/inbound",
 	Requires:         []*analysis.Analyzer{inspect.Analyzer, ctxuse.Analyzer},
 	Run:              run,

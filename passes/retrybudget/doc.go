@@ -70,3 +70,15 @@
 // offers no suggested fix: how to return from the loop depends on the
 // function's results.
 package retrybudget
+
+import (
+	_ "embed"
+
+	"github.com/budgetlint/budgetlint/internal/passdoc"
+)
+
+//go:embed doc.go
+var doc string
+
+// analyzerDoc is Analyzer.Doc: this file is its one source.
+var analyzerDoc = passdoc.Section(doc, "retrybudget")

@@ -19,7 +19,7 @@ import (
 
 var Analyzer = &analysis.Analyzer{
 	Name:             "retrybudget",
-	Doc:              "report retry loops and retry helpers that never consult the caller's deadline",
+	Doc:              analyzerDoc,
 	URL:              "https://pkg.go.dev/github.com/budgetlint/budgetlint/passes/retrybudget",
 	Requires:         []*analysis.Analyzer{inspect.Analyzer, inbound.Analyzer, ctxuse.Analyzer},
 	Run:              report.Run(run),
