@@ -36,6 +36,7 @@ type options struct {
 	dir   string
 	cache string
 	tags  string
+	root  string
 	v     bool
 	list  bool
 
@@ -63,6 +64,7 @@ func analyzeCommand(args []string, stdout, stderr io.Writer) int {
 	var opts options
 	fs.BoolVar(&opts.json, "json", false, "print findings as JSON, in the format of golang.org/x/tools' checkers")
 	fs.BoolVar(&opts.sarif, "sarif", false, "print findings as SARIF 2.1.0 for code scanning, suppressed ones included and marked")
+	fs.StringVar(&opts.root, "srcroot", "", "with -sarif, the `dir` paths are relative to (default: the top of the git repository, else the working directory)")
 	fs.BoolVar(&opts.fix, "fix", false, "apply every suggested fix to the files")
 	fs.BoolVar(&opts.diff, "diff", false, "with -fix, print the fixes as a unified diff instead of writing them")
 	fs.StringVar(&opts.dir, "C", "", "change to `dir` before loading packages, as the go command's -C")
@@ -259,7 +261,7 @@ func analyze(patterns []string, analyzers []*analysis.Analyzer, opts options, st
 			code = exitUsage
 		}
 	case opts.sarif:
-		if err := printSARIF(stdout, analyzers, findings); err != nil {
+		if err := printSARIF(stdout, analyzers, findings, res.Files, opts.root); err != nil {
 			fmt.Fprintf(stderr, "budgetlint: %v\n", err)
 			return exitUsage
 		}
@@ -295,8 +297,21 @@ func importersPhrase(paths []string) string {
 }
 
 // printSARIF writes the findings, suppressed ones marked as such, with
-// paths relative to the working directory (the repository's root in CI).
-func printSARIF(w io.Writer, analyzers []*analysis.Analyzer, findings []driver.Diagnostic) error {
+// paths relative to root, by default the top of the git repository (what
+// code scanning resolves them against, wherever the module is in it). A
+// place of another file that a message names (helpers.go:10) becomes a
+// related location when files, those analysed, have one of that name.
+func printSARIF(w io.Writer, analyzers []*analysis.Analyzer, findings []driver.Diagnostic, files []string, root string) error {
+	if root == "" {
+		root = repositoryRoot()
+	}
+	byBase := map[string][]string{}
+	for _, f := range files {
+		base := filepath.Base(f)
+		if !slices.Contains(byBase[base], f) {
+			byBase[base] = append(byBase[base], f)
+		}
+	}
 	var rules []sarif.Rule
 	for _, a := range analyzers {
 		rules = append(rules, sarif.RuleFor(a))
@@ -307,6 +322,11 @@ func printSARIF(w io.Writer, analyzers []*analysis.Analyzer, findings []driver.D
 			Rule: f.Analyzer, File: f.Posn.Filename, Line: f.Posn.Line, Column: f.Posn.Column,
 			EndLine: f.End.Line, EndColumn: f.End.Column, Message: f.Message,
 			Suppressed: f.Suppressed, Justification: f.Justification,
+		}
+		for _, ref := range sarif.References(f.Message) {
+			if places := byBase[ref.Base]; len(places) == 1 { // never a guess between two
+				sf.Related = append(sf.Related, sarif.Related{Ref: ref.Text, File: places[0], Line: ref.Line})
+			}
 		}
 		for _, fix := range f.Fixes {
 			sfix := sarif.Fix{Description: fix.Message}
@@ -320,7 +340,25 @@ func printSARIF(w io.Writer, analyzers []*analysis.Analyzer, findings []driver.D
 		}
 		out = append(out, sf)
 	}
-	return sarif.Write(w, ".", version(), rules, out)
+	return sarif.Write(w, root, version(), rules, out)
+}
+
+// repositoryRoot is the top of the git repository around the working
+// directory (a .git directory, or the .git file of a worktree or a
+// submodule), else the working directory.
+func repositoryRoot() string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return "."
+	}
+	for dir := wd; ; dir = filepath.Dir(dir) {
+		if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil {
+			return dir
+		}
+		if filepath.Dir(dir) == dir {
+			return wd
+		}
+	}
 }
 
 // version is the module version budgetlint was built at, "devel" from a

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -155,6 +157,76 @@ func TestVerboseCountsDoNotOverlap(t *testing.T) {
 		}
 		if run == "cold" && (n[2] != 2 || n[3] != 0) || run == "warm" && (n[2] != 0 || n[3] != 2) {
 			t.Errorf("%s run: %s: want helpers and svc analysed, then from the cache", run, m[0])
+		}
+	}
+}
+
+// sarifResult is what TestSARIFInARepository reads of a result.
+type sarifResult struct {
+	Message   struct{ Text string }
+	Locations []struct {
+		PhysicalLocation struct {
+			ArtifactLocation struct{ URI string }
+		}
+	}
+	RelatedLocations []struct {
+		PhysicalLocation struct {
+			ArtifactLocation struct{ URI string }
+			Region           struct{ StartLine int }
+		}
+	}
+	PartialFingerprints map[string]string
+}
+
+// Issue 16, item 3: a module in a subfolder of a repository uploaded
+// alerts whose paths were relative to the module, and a finding's
+// fingerprint changed when another file gained two lines. Paths are now
+// relative to the repository's top, and the other file's place is a
+// related location that moves while the fingerprint stays.
+func TestSARIFInARepository(t *testing.T) {
+	repo := t.TempDir()
+	if err := os.Mkdir(filepath.Join(repo, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	mod := filepath.Join(repo, "services", "vet")
+	copyTree(t, vetModule(t), mod)
+	warm := func() sarifResult {
+		t.Helper()
+		out, errs, code := runIn(t, mod, binary, "-cache=off", "-sarif", "./helpers", "./svc")
+		if code != exitClean {
+			t.Fatalf("exit %d: %s", code, errs)
+		}
+		var log struct {
+			Runs []struct{ Results []sarifResult }
+		}
+		if err := json.Unmarshal([]byte(out), &log); err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range log.Runs[0].Results {
+			if uri := r.Locations[0].PhysicalLocation.ArtifactLocation.URI; !strings.HasPrefix(uri, "services/vet/") {
+				t.Errorf("uri %q, want it relative to the repository's top", uri)
+			}
+			if strings.HasPrefix(r.Message.Text, "Warm starts") {
+				return r
+			}
+		}
+		t.Fatalf("no finding of Warm:\n%s", out)
+		return sarifResult{}
+	}
+	before := warm()
+	helpers := filepath.Join(mod, "helpers", "helpers.go")
+	mustWrite(t, helpers, strings.Replace(mustRead(t, helpers), "package helpers\n", "package helpers\n\n// Two lines more above Warm.\n", 1))
+	after := warm()
+	if b, a := before.PartialFingerprints["budgetlint/v1"], after.PartialFingerprints["budgetlint/v1"]; b == "" || a != b {
+		t.Errorf("helpers.go gaining two lines changed svc's fingerprint: %q, then %q", b, a)
+	}
+	for i, r := range []sarifResult{before, after} {
+		rl := r.RelatedLocations
+		if len(rl) != 1 || rl[0].PhysicalLocation.ArtifactLocation.URI != "services/vet/helpers/helpers.go" || rl[0].PhysicalLocation.Region.StartLine != 10+2*i {
+			t.Errorf("run %d: related locations %+v, want helpers.go line %d", i+1, rl, 10+2*i)
+		}
+		if !strings.Contains(r.Message.Text, fmt.Sprintf("[helpers.go:%d](1)", 10+2*i)) {
+			t.Errorf("run %d: message %q does not link to the related location", i+1, r.Message.Text)
 		}
 	}
 }

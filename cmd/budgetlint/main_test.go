@@ -338,10 +338,10 @@ func copyTree(t *testing.T, from, to string) {
 }
 
 // TestSARIF checks the code-scanning output end to end: rules, results
-// relative to the working directory, fixes, and suppressed findings kept
-// with their reason.
+// relative to -srcroot, fixes, and suppressed findings kept with their
+// reason.
 func TestSARIF(t *testing.T) {
-	out, errs, code := runIn(t, vetModule(t), binary, "-sarif", "./svc")
+	out, errs, code := runIn(t, vetModule(t), binary, "-sarif", "-srcroot=.", "./svc")
 	if code != exitClean {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
@@ -381,7 +381,7 @@ func TestSARIF(t *testing.T) {
 	var suppressed, fixed int
 	for _, r := range log.Runs[0].Results {
 		if uri := r.Locations[0].PhysicalLocation.ArtifactLocation.URI; uri != "svc/svc.go" {
-			t.Errorf("uri %q, want svc/svc.go", uri)
+			t.Errorf("uri %q, want svc/svc.go, relative to -srcroot", uri)
 		}
 		if len(r.Fixes) > 0 {
 			fixed++

@@ -119,6 +119,9 @@ type Result struct {
 	// packages, as written in their imports: -fix needs it to tell which
 	// imports its edits leave unused.
 	Names map[string]string
+	// Files are the Go files of the packages analysed or taken from the
+	// cache: where a place a finding's message names (helpers.go:10) is.
+	Files []string
 }
 
 // Stats count the work done, for -v and the benchmarks. Each listed
@@ -605,6 +608,9 @@ func (r *run) result(g *graph) *Result {
 	for _, n := range g.nodes {
 		for path, dep := range n.imports {
 			res.Names[path] = dep.pkg.Name
+		}
+		if n.full {
+			res.Files = append(res.Files, n.pkg.GoFiles...)
 		}
 		switch {
 		case n.analysed:

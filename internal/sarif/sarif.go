@@ -16,7 +16,10 @@
 //     message and the line's text with surrounding white space trimmed,
 //     shortened to 32 hex digits, then ":n" where n counts the findings of the
 //     file that hash alike (1 for the first). Moving the code keeps the
-//     fingerprint; editing the line or the message changes it.
+//     fingerprint; editing the line or the message changes it. Positions
+//     of other places that the message names (store.go:26) count without
+//     their line, so that lines moving in another file keep it too; those
+//     places are relatedLocations, linked from the message.
 //   - A suppressed finding stays in the log with suppressions
 //     [{kind: "inSource", justification}] (code scanning shows it as
 //     dismissed); every other result has an empty suppressions array: the
@@ -34,6 +37,8 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -76,6 +81,36 @@ type Finding struct {
 	Fixes                            []Fix
 	Suppressed                       bool
 	Justification                    string
+	Related                          []Related
+}
+
+// Related is another place a finding's message names: Ref, as the message
+// writes it (a Reference's Text), in File at Line.
+type Related struct {
+	Ref, File string
+	Line      int
+}
+
+// Reference is a position of another place written in a message, as the
+// passes write them: file.go:12.
+type Reference struct {
+	Text string // "store.go:26"
+	Base string // "store.go"
+	Line int
+}
+
+var reference = regexp.MustCompile(`\b([\w.+-]+\.go):(\d+)\b`)
+
+// References returns the positions a message names, in order.
+func References(msg string) []Reference {
+	var refs []Reference
+	for _, m := range reference.FindAllStringSubmatch(msg, -1) {
+		line, err := strconv.Atoi(m[2])
+		if err == nil {
+			refs = append(refs, Reference{Text: m[0], Base: m[1], Line: line})
+		}
+	}
+	return refs
 }
 
 // RuleFor describes an analyzer as a rule: its Doc's first line is the
@@ -198,8 +233,10 @@ func (lw *logWriter) result(f Finding, ruleIndex int) (result, error) {
 		Locations:    []location{{PhysicalLocation: physicalLocation{ArtifactLocation: loc, Region: lw.region(f.File, f.Line, f.Column, f.EndLine, f.EndColumn)}}},
 		Suppressions: []suppression{},
 	}
+	r.RelatedLocations, r.Message.Text = lw.related(f)
 	line := strings.TrimSpace(lw.line(f.File, f.Line))
-	sum := sha256.Sum256([]byte(strings.Join([]string{f.Rule, loc.URI, f.Message, line}, "\x00")))
+	msg := reference.ReplaceAllString(f.Message, "$1") // without other places' lines
+	sum := sha256.Sum256([]byte(strings.Join([]string{f.Rule, loc.URI, msg, line}, "\x00")))
 	hash := hex.EncodeToString(sum[:16])
 	lw.seen[hash]++
 	r.PartialFingerprints = map[string]string{FingerprintKey: fmt.Sprintf("%s:%d", hash, lw.seen[hash])}
@@ -233,6 +270,30 @@ func (lw *logWriter) result(f Finding, ruleIndex int) (result, error) {
 		r.Suppressions = []suppression{{Kind: "inSource", Justification: f.Justification}}
 	}
 	return r, nil
+}
+
+// related returns the related locations of a finding, and its message
+// with each one linked ("[store.go:26](1)"), unless the message has
+// characters that a link would make ambiguous.
+func (lw *logWriter) related(f Finding) ([]relatedLocation, string) {
+	msg := f.Message
+	link := !strings.ContainsAny(msg, `[]\`)
+	var out []relatedLocation
+	for i, rel := range f.Related {
+		if rel.Line < 1 {
+			continue
+		}
+		id := i + 1
+		out = append(out, relatedLocation{
+			ID:               id,
+			PhysicalLocation: physicalLocation{ArtifactLocation: lw.artifact(rel.File), Region: region{StartLine: rel.Line}},
+			Message:          &message{Text: rel.Ref},
+		})
+		if link && rel.Ref != "" {
+			msg = strings.Replace(msg, rel.Ref, fmt.Sprintf("[%s](%d)", rel.Ref, id), 1)
+		}
+	}
+	return out, msg
 }
 
 // artifact locates a file: relative to root with %SRCROOT% below it,
@@ -342,12 +403,18 @@ type (
 		Level               string            `json:"level"`
 		Message             message           `json:"message"`
 		Locations           []location        `json:"locations"`
+		RelatedLocations    []relatedLocation `json:"relatedLocations,omitempty"`
 		PartialFingerprints map[string]string `json:"partialFingerprints"`
 		Fixes               []fix             `json:"fixes,omitempty"`
 		Suppressions        []suppression     `json:"suppressions"`
 	}
 	location struct {
 		PhysicalLocation physicalLocation `json:"physicalLocation"`
+	}
+	relatedLocation struct {
+		ID               int              `json:"id"`
+		PhysicalLocation physicalLocation `json:"physicalLocation"`
+		Message          *message         `json:"message,omitempty"`
 	}
 	physicalLocation struct {
 		ArtifactLocation artifactLocation `json:"artifactLocation"`

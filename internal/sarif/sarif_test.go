@@ -78,6 +78,12 @@ func testFindings(t *testing.T) (root string, findings []Finding) {
 		Rule: "fixedtimeout", File: "/elsewhere/gen.go", Line: 3, Column: 2, EndLine: 3, EndColumn: 40,
 		Message: "2s timeout on a fresh context ignores the caller's deadline; derive it from ctx",
 	})
+	// A finding whose message names another place: a related location.
+	findings = append(findings, Finding{
+		Rule: "ctxbackground", File: file, Line: 17, Column: 6, EndLine: 17, EndColumn: 11,
+		Message: "Twice starts a fresh context (context.Background() at svc.go:18), so the caller's deadline and cancellation stop at this call",
+		Related: []Related{{Ref: "svc.go:18", File: file, Line: 18}},
+	})
 	return root, findings
 }
 
@@ -137,7 +143,15 @@ func TestShapes(t *testing.T) {
 						}
 					}
 				}
-				Suppressions []struct{ Kind, Justification string }
+				Suppressions     []struct{ Kind, Justification string }
+				RelatedLocations []struct {
+					ID               int
+					PhysicalLocation struct {
+						ArtifactLocation struct{ URI, URIBaseID string }
+						Region           struct{ StartLine int }
+					}
+					Message struct{ Text string }
+				}
 			}
 		}
 	}
@@ -145,8 +159,8 @@ func TestShapes(t *testing.T) {
 		t.Fatal(err)
 	}
 	results := log.Runs[0].Results
-	if len(results) != 7 {
-		t.Fatalf("%d results, want 7", len(results))
+	if len(results) != 8 {
+		t.Fatalf("%d results, want 8", len(results))
 	}
 	src, err := os.ReadFile(filepath.Join("testdata", "svc", "svc.go"))
 	if err != nil {
@@ -198,6 +212,19 @@ func TestShapes(t *testing.T) {
 	if out.RuleID != "fixedtimeout" || out.RuleIndex != 1 {
 		t.Errorf("rule %q index %d, want fixedtimeout at 1", out.RuleID, out.RuleIndex)
 	}
+	// The place another file's line names is a related location, linked
+	// from the message by its id.
+	twice := results[7]
+	if rl := twice.RelatedLocations; len(rl) != 1 || rl[0].ID != 1 || rl[0].PhysicalLocation.ArtifactLocation.URI != "svc/svc.go" ||
+		rl[0].PhysicalLocation.Region.StartLine != 18 || rl[0].Message.Text != "svc.go:18" {
+		t.Errorf("related locations %+v, want svc/svc.go line 18 with id 1", rl)
+	}
+	if !strings.Contains(twice.Message.Text, "(context.Background() at [svc.go:18](1))") {
+		t.Errorf("message %q does not link svc.go:18 to its related location", twice.Message.Text)
+	}
+	if len(results[0].RelatedLocations) != 0 {
+		t.Errorf("a message naming no other place has related locations %+v", results[0].RelatedLocations)
+	}
 }
 
 // TestFingerprintStable: moving a finding to another line keeps its
@@ -211,20 +238,7 @@ func TestFingerprintStable(t *testing.T) {
 		}
 	}
 	fingerprint := func(line int, msg string) string {
-		var buf bytes.Buffer
-		f := Finding{Rule: "ctxbackground", File: file, Line: line, Column: 14, Message: msg}
-		if err := Write(&buf, dir, "", rules, []Finding{f}); err != nil {
-			t.Fatal(err)
-		}
-		var log struct {
-			Runs []struct {
-				Results []struct{ PartialFingerprints map[string]string }
-			}
-		}
-		if err := json.Unmarshal(buf.Bytes(), &log); err != nil {
-			t.Fatal(err)
-		}
-		return log.Runs[0].Results[0].PartialFingerprints[FingerprintKey]
+		return fingerprintOf(t, dir, Finding{Rule: "ctxbackground", File: file, Line: line, Column: 14, Message: msg})
 	}
 	source("package a\n\nfunc f() { g(context.TODO()) }\n")
 	base := fingerprint(3, "use ctx")
@@ -238,6 +252,58 @@ func TestFingerprintStable(t *testing.T) {
 	source("package a\n\n// a comment pushes it down\nfunc f() { h(context.TODO()) }\n")
 	if got := fingerprint(4, "use ctx"); got == base {
 		t.Errorf("new text on the line kept the fingerprint %s", got)
+	}
+}
+
+// Issue 16, item 3: a fingerprint changed when another file gained two
+// lines, because the message names store.go:26. Positions of other places
+// count without their line; another place, or another message, does not.
+func TestFingerprintIgnoresOtherPlacesLines(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "a.go")
+	if err := os.WriteFile(file, []byte("package a\n\nfunc f() { Count() }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fingerprint := func(msg string) string {
+		return fingerprintOf(t, dir, Finding{Rule: "ctxbackground", File: file, Line: 3, Column: 12, Message: msg})
+	}
+	base := fingerprint("Count starts a fresh context (context.Background() at store.go:26)")
+	if got := fingerprint("Count starts a fresh context (context.Background() at store.go:28)"); got != base {
+		t.Errorf("store.go's line moving changed the fingerprint: %s, then %s", base, got)
+	}
+	for _, msg := range []string{
+		"Count starts a fresh context (context.Background() at orders.go:26)",
+		"Count starts a fresh context (context.TODO() at store.go:26)",
+	} {
+		if got := fingerprint(msg); got == base {
+			t.Errorf("%q kept the fingerprint %s", msg, got)
+		}
+	}
+}
+
+// fingerprintOf writes a log of one finding and returns its fingerprint.
+func fingerprintOf(t *testing.T, root string, f Finding) string {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := Write(&buf, root, "", rules, []Finding{f}); err != nil {
+		t.Fatal(err)
+	}
+	var log struct {
+		Runs []struct {
+			Results []struct{ PartialFingerprints map[string]string }
+		}
+	}
+	if err := json.Unmarshal(buf.Bytes(), &log); err != nil {
+		t.Fatal(err)
+	}
+	return log.Runs[0].Results[0].PartialFingerprints[FingerprintKey]
+}
+
+func TestReferences(t *testing.T) {
+	got := References("Warm starts a fresh context (context.Background() at helpers.go:10 through cache_test.go:3); see x.go")
+	want := []Reference{{"helpers.go:10", "helpers.go", 10}, {"cache_test.go:3", "cache_test.go", 3}}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("References: %v, want %v", got, want)
 	}
 }
 
