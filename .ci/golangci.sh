@@ -116,7 +116,7 @@ took
 
 step "a setting changes what is reported (ctxbackground.tests)"
 lint golangci-tests.yml "$work/tests.txt"
-expect "$work/tests.txt" '^svc/svc_test\.go:15:22: ctxbackground: .*use t\.Context\(\) \(budgetlint\)$' "ctxbackground.tests: true"
+expect "$work/tests.txt" '^svc/svc_test\.go:15:33: ctxbackground: .*use t\.Context\(\) \(budgetlint\)$' "ctxbackground.tests: true"
 count "$work/tests.txt" 5
 took
 

@@ -82,3 +82,14 @@ var NoCancel = map[string]Replacement{
 	"net.LookupPort":               {Advice: "use {q}DefaultResolver.LookupPort({ctx}, ...)", Fix: "{q}DefaultResolver.LookupPort({ctx}, {args})"},
 	"net.LookupIP":                 {Advice: `use {q}DefaultResolver.LookupIP({ctx}, "ip", ...)`, Fix: `{q}DefaultResolver.LookupIP({ctx}, "ip", {0})`},
 }
+
+// IsLocalNetwork reports whether a network name of package net is a local
+// socket ("unix", "unixgram", "unixpacket"): dialing one does not wait on
+// the network.
+func IsLocalNetwork(network string) bool {
+	switch network {
+	case "unix", "unixgram", "unixpacket":
+		return true
+	}
+	return false
+}

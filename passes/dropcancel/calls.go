@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/format"
 	"go/token"
 	"go/types"
@@ -69,10 +70,22 @@ func (c *checker) callee(fn *types.Func) *callee {
 // variant.
 func (c *checker) checkDrop(cur inspector.Cursor, call *ast.CallExpr, fn *types.Func, k *callee) {
 	src := c.inboundAt(cur)
-	if src == nil || c.contextAttached(cur, call) || c.buildsVariant(cur, fn, k, src) {
+	if src == nil || c.contextAttached(cur, call) || c.buildsVariant(cur, fn, k, src) || c.localDial(fn, call) {
 		return
 	}
 	c.reportDrop(call, fn, k.replace, k.fixable, src)
+}
+
+// localDial reports whether call dials a local socket: its network
+// argument is a constant naming a unix socket (net.Dial("unix", path)). A
+// local connect does not wait on the network, so there is nothing for the
+// caller's cancellation to stop.
+func (c *checker) localDial(fn *types.Func, call *ast.CallExpr) bool {
+	if fn.Pkg() == nil || fn.Pkg().Path() != "net" || !strings.HasPrefix(fn.Name(), "Dial") || len(call.Args) == 0 {
+		return false
+	}
+	tv := c.pass.TypesInfo.Types[call.Args[0]]
+	return tv.Value != nil && tv.Value.Kind() == constant.String && knowledge.IsLocalNetwork(constant.StringVal(tv.Value))
 }
 
 // buildsVariant reports whether the call is the context variant's own

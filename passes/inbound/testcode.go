@@ -83,6 +83,9 @@ func suiteMethod(info *types.Info, n ast.Node) bool {
 		return false
 	}
 	t := info.TypeOf(decl.Recv.List[0].Type)
+	if t == nil {
+		return false // the receiver's type does not resolve
+	}
 	if p, ok := types.Unalias(t).(*types.Pointer); ok {
 		t = p.Elem()
 	}

@@ -2,6 +2,7 @@ package stdlib
 
 import (
 	"context"
+	"net"
 	"net/http"
 )
 
@@ -35,4 +36,13 @@ func (s *scraper) Fetch(ctx context.Context, url string) (*http.Response, error)
 		return nil, err
 	}
 	return send(ctx, s.client, req)
+}
+
+// A local socket does not wait on the network.
+func agent(ctx context.Context, path string) (net.Conn, error) {
+	return net.Dial("unix", path)
+}
+
+func remote(ctx context.Context, addr string) (net.Conn, error) {
+	return net.Dial("tcp", addr) // want `net.Dial cannot be cancelled when the caller gives up`
 }

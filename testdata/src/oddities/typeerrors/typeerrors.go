@@ -98,3 +98,9 @@ func Consts(ctx context.Context, t T1) {
 	defer cancel()
 	_ = c
 }
+
+// A method whose receiver type does not resolve is still on the request
+// path by its parameters.
+func (s *MissingSuite) Handle(ctx context.Context) {
+	_ = context.TODO() // want `ctxbackground: context.TODO\(\) starts a fresh context where ctx is in scope`
+}
