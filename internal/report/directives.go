@@ -26,15 +26,18 @@ import (
 var running sync.Map // *analysis.Pass -> *Reporter
 
 // Run wraps a pass's run function so that, once it has reported its
-// findings, the pass reports the directives naming it that are malformed
-// or suppressed none of them. A pass's Analyzer sets Run: report.Run(run).
+// findings, the repeated ones are reported once (ReportSame) and the pass
+// reports the directives naming it that are malformed or suppressed none
+// of them. A pass's Analyzer sets Run: report.Run(run).
 func Run(run func(*analysis.Pass) (any, error)) func(*analysis.Pass) (any, error) {
 	return func(pass *analysis.Pass) (any, error) {
 		r := newReporter(pass)
+		r.holding = true
 		running.Store(pass, r)
 		defer running.Delete(pass)
 		result, err := run(pass)
 		if err == nil {
+			r.flush()
 			r.checkDirectives()
 		}
 		return result, err

@@ -39,6 +39,10 @@ type Reporter struct {
 	pass    *analysis.Pass
 	files   map[*token.File]*fileInfo
 	imports map[*ast.File]*importUses // built on the first fix
+	// holding is set under Run: ReportSame keeps findings in held until
+	// the pass is done, to report each repeated mistake once.
+	holding bool
+	held    []grouped
 }
 
 type fileInfo struct {

@@ -216,7 +216,7 @@ func (c *checker) checkRoot(cur inspector.Cursor, call *ast.CallExpr) {
 			TextEdits: []analysis.TextEdit{{Pos: call.Pos(), End: call.End(), NewText: []byte(with)}},
 		}}
 	}
-	c.rep.Report(d)
+	c.rep.ReportSame(report.SameCall(cur, d.Message), d)
 }
 
 // choosesContext reports whether the root at cur is returned by a function
@@ -307,7 +307,8 @@ func (c *checker) checkHelperCall(cur inspector.Cursor, call *ast.CallExpr) {
 		// Other packages call it too: a new parameter would break them.
 		advice = fmt.Sprintf("%s is exported, so add a %sContext variant that takes a context.Context and call it with %s", fn.Name(), fn.Name(), src.Name())
 	}
-	c.rep.Report(analysis.Diagnostic{
+	// One helper reached twice from one function is one mistake.
+	c.rep.ReportSame("helper "+fn.FullName(), analysis.Diagnostic{
 		Pos:     call.Pos(),
 		End:     call.End(),
 		Message: fmt.Sprintf("%s starts a fresh context (%s), so the caller's deadline and cancellation stop at this call; %s", fn.Name(), where, advice),

@@ -19,6 +19,7 @@ import (
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
 	"github.com/budgetlint/budgetlint/internal/knowledge"
+	"github.com/budgetlint/budgetlint/internal/report"
 	"github.com/budgetlint/budgetlint/passes/inbound"
 )
 
@@ -73,7 +74,7 @@ func (c *checker) checkDrop(cur inspector.Cursor, call *ast.CallExpr, fn *types.
 	if src == nil || c.contextAttached(cur, call) || c.buildsVariant(cur, fn, k, src) || c.localDial(fn, call) {
 		return
 	}
-	c.reportDrop(call, fn, k.replace, k.fixable, src)
+	c.reportDrop(cur, call, fn, k.replace, k.fixable, src)
 }
 
 // localDial reports whether call dials a local socket: its network
@@ -232,7 +233,7 @@ func firstAfter(list []token.Pos, pos token.Pos) token.Pos {
 }
 
 // reportDrop reports a call that cannot carry the caller's cancellation.
-func (c *checker) reportDrop(call *ast.CallExpr, fn *types.Func, r knowledge.Replacement, fixable bool, src *inbound.Source) {
+func (c *checker) reportDrop(cur inspector.Cursor, call *ast.CallExpr, fn *types.Func, r knowledge.Replacement, fixable bool, src *inbound.Source) {
 	fun := ast.Unparen(call.Fun)
 	name := types.ExprString(fun)
 	problem := r.Problem
@@ -276,7 +277,9 @@ func (c *checker) reportDrop(call *ast.CallExpr, fn *types.Func, r knowledge.Rep
 			d.SuggestedFixes = []analysis.SuggestedFix{fix}
 		}
 	}
-	c.rep.Report(d)
+	// The same call written twice (in both branches of an if) is one
+	// mistake; two lookups of different hosts need their own fixes.
+	c.rep.ReportSame(report.SameCall(cur, d.Message), d)
 }
 
 // receiver returns the receiver expression of a method call as written.

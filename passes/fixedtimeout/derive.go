@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
+	"github.com/budgetlint/budgetlint/internal/report"
 )
 
 // checkDerivation reports context.WithTimeout and friends whose parent is a
@@ -49,7 +50,7 @@ func (c *checker) checkDerivation(cur inspector.Cursor, call *ast.CallExpr) {
 			TextEdits: []analysis.TextEdit{{Pos: root.Pos(), End: root.End(), NewText: []byte(expr)}},
 		}}
 	}
-	c.rep.Report(d)
+	c.rep.ReportSame(report.SameCall(cur, d.Message), d)
 }
 
 // onlyDetached reports whether the context the derivation returns is used

@@ -1,10 +1,12 @@
 package fixedtimeout
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
@@ -28,8 +30,13 @@ func (c *checker) checkLoopWait(cur inspector.Cursor, w wait) {
 	if name == "" {
 		name, done = "the caller's context", "its Done()"
 	}
-	c.rep.Reportf(w.node, "%s in a loop that never checks %s ignores the caller's deadline and cancellation; wait in a select on %s and a timer",
-		c.describe(w), name, done)
+	// The waits of one loop are one mistake: the loop never checks ctx.
+	c.rep.ReportSame(fmt.Sprint("loop ", loop.Node().Pos()), analysis.Diagnostic{
+		Pos: w.node.Pos(),
+		End: w.node.End(),
+		Message: fmt.Sprintf("%s in a loop that never checks %s ignores the caller's deadline and cancellation; wait in a select on %s and a timer",
+			c.describe(w), name, done),
+	})
 }
 
 // loopChecksContext reports whether a loop around cur, within its function,

@@ -139,3 +139,11 @@ type vm struct{ s *Store }
 func (v *vm) close() { v.s.Get(context.Background(), "close") }
 
 func Release(ctx context.Context, v *vm) { v.close() }
+
+// One helper reached twice from one function is one mistake.
+func Twice(ctx context.Context, s *Store) error {
+	if err := fetch(s); err != nil { // want `fetch starts a fresh context`
+		return err
+	}
+	return fetch(s) // the same mistake: a related position of the first
+}

@@ -16,7 +16,7 @@ func Handle(ctx context.Context, conn net.Conn) {
 		time.Sleep(undefined.Interval) // want `sleep \(undefined.Interval\) in a loop`
 		select {
 		case <-missing.C:
-		case <-time.After(nosuch): // want `wait \(nosuch\) on time.After in a loop that never checks ctx`
+		case <-time.After(nosuch): // the same loop: a related position of the sleep above
 		}
 		<-undefinedChan
 	}

@@ -1,0 +1,116 @@
+package report
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+	"sort"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
+)
+
+// One mistake, one finding, within a function too: the same mistake
+// repeated (three waits of one loop, the same call in both branches of an
+// if, one helper reached twice) is reported once, at its first place, with
+// the others as related positions and its fix covering them all. A pass
+// says which findings are the same mistake by giving them the same key;
+// findings of different keys, or in different functions, stay apart.
+
+// grouped is a finding held back until the pass is done.
+type grouped struct {
+	key  string
+	decl ast.Node // the top-level declaration it is in
+	d    analysis.Diagnostic
+}
+
+// ReportSame reports d as one place of the mistake named by key: under
+// Run, findings with the same key in the same top-level function become
+// one. Outside Run it reports d at once.
+func (r *Reporter) ReportSame(key string, d analysis.Diagnostic) {
+	if !r.holding {
+		r.Report(d)
+		return
+	}
+	var decl ast.Node
+	if info := r.file(d.Pos); info != nil {
+		decl = declAt(info.file, d)
+	}
+	r.held = append(r.held, grouped{key: key, decl: decl, d: d})
+}
+
+// SameCall is the key of a finding at the call (or expression) at cur
+// that is the same mistake as the same code, with the same message, in
+// another branch of the same if or switch: the same call written in both
+// branches is fixed once. The same code in sequence, or in different
+// statements, needs its own fix and gets its own key.
+func SameCall(cur inspector.Cursor, message string) string {
+	var stmt inspector.Cursor
+	branched := false
+	for c := range cur.Enclosing((*ast.IfStmt)(nil), (*ast.SwitchStmt)(nil), (*ast.TypeSwitchStmt)(nil), (*ast.SelectStmt)(nil), (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		switch c.Node().(type) {
+		case *ast.FuncDecl, *ast.FuncLit:
+		default:
+			stmt, branched = c, true
+		}
+		break
+	}
+	if !branched {
+		return fmt.Sprintf("%d %s", cur.Node().Pos(), message) // alone
+	}
+	return fmt.Sprintf("%d %s %s", stmt.Node().Pos(), types.ExprString(cur.Node().(ast.Expr)), message)
+}
+
+// declAt returns the top-level declaration of file that holds d.
+func declAt(file *ast.File, d analysis.Diagnostic) ast.Node {
+	if file == nil {
+		return nil
+	}
+	i := sort.Search(len(file.Decls), func(i int) bool { return file.Decls[i].End() > d.Pos })
+	if i < len(file.Decls) && file.Decls[i].Pos() <= d.Pos {
+		return file.Decls[i]
+	}
+	return nil
+}
+
+// flush reports the held findings, each group as one.
+func (r *Reporter) flush() {
+	type groupKey struct {
+		key  string
+		decl ast.Node
+	}
+	first := map[groupKey]int{}
+	var out []analysis.Diagnostic
+	for _, g := range r.held {
+		k := groupKey{g.key, g.decl}
+		i, seen := first[k]
+		if !seen || g.decl == nil {
+			first[k] = len(out)
+			out = append(out, g.d)
+			continue
+		}
+		out[i] = merge(out[i], g.d)
+	}
+	r.held = nil
+	for _, d := range out {
+		r.Report(d)
+	}
+}
+
+// merge adds d's place to the finding at, as a related position, and its
+// edits to the fix of the same name.
+func merge(at, d analysis.Diagnostic) analysis.Diagnostic {
+	at.Related = append(at.Related, analysis.RelatedInformation{Pos: d.Pos, End: d.End, Message: "the same mistake again"})
+	fixes := make([]analysis.SuggestedFix, len(at.SuggestedFixes))
+	copy(fixes, at.SuggestedFixes)
+	for _, f := range d.SuggestedFixes {
+		for i := range fixes {
+			if fixes[i].Message == f.Message {
+				edits := append([]analysis.TextEdit(nil), fixes[i].TextEdits...)
+				fixes[i].TextEdits = append(edits, f.TextEdits...)
+			}
+		}
+	}
+	at.SuggestedFixes = fixes
+	return at
+}
