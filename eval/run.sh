@@ -221,6 +221,7 @@ END {
 	}
 }' "$report"
 
+[ -n "${EVAL_REPORT:-}" ] && cp "$report" "$EVAL_REPORT"
 if [ $quiet = 0 ] && awk -F'\t' '$1 == "tuning" && ($3 == "false" || $3 == "debatable") { f = 1 } END { exit !f }' "$report"; then
 	# Where the noise is, by issue-14 class (tuning set only: never tune on held-out).
 	printf '\nfalse/debatable findings by class (tuning set):\n'
