@@ -1,12 +1,17 @@
 // Package passtest holds what the passes' tests share beyond
 // analysistest: the repository's testdata directory, loading its packages
-// the way analysistest does, the "one mistake, one finding" check between
-// two passes, and the benchmark every pass has.
+// the way analysistest does, type-checking a snippet, the "one mistake,
+// one finding" check between two passes, and the benchmark every pass has.
 package passtest
 
 import (
 	"bytes"
 	"fmt"
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
 	"os"
 	"path/filepath"
 	"strings"
@@ -81,6 +86,37 @@ func SetFlag(t *testing.T, a *analysis.Analyzer, name, value string) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { f.Value.Set(old) })
+}
+
+// Checked is one type-checked file.
+type Checked struct {
+	Fset *token.FileSet
+	File *ast.File
+	Pkg  *types.Package
+	Info *types.Info
+}
+
+// Check parses and type-checks src, one file of package p that imports
+// only the standard library, for tests of the shared helpers.
+func Check(tb testing.TB, src string) *Checked {
+	tb.Helper()
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	info := &types.Info{
+		Types:      map[ast.Expr]types.TypeAndValue{},
+		Defs:       map[*ast.Ident]types.Object{},
+		Uses:       map[*ast.Ident]types.Object{},
+		Selections: map[*ast.SelectorExpr]*types.Selection{},
+	}
+	conf := types.Config{Importer: importer.Default()}
+	pkg, err := conf.Check("p", fset, []*ast.File{f}, info)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return &Checked{Fset: fset, File: f, Pkg: pkg, Info: info}
 }
 
 // Findings runs the analyzers and returns each diagnostic's message by

@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/ast/inspector"
 
@@ -151,7 +150,7 @@ func (c *checker) endsWait(cur inspector.Cursor, cc *ast.CommClause) bool {
 			case *ast.BranchStmt:
 				found = found || n.Tok == token.GOTO || (n.Tok == token.BREAK && n.Label != nil)
 			case *ast.CallExpr:
-				found = found || exits(info, n)
+				found = found || c.in.Exits().Call(n)
 			case *ast.AssignStmt:
 				for _, l := range n.Lhs {
 					if id, ok := ast.Unparen(l).(*ast.Ident); ok && condVars[info.Uses[id]] {
@@ -163,20 +162,6 @@ func (c *checker) endsWait(cur inspector.Cursor, cc *ast.CommClause) bool {
 		})
 	}
 	return found
-}
-
-// exits reports whether call does not return: panic, os.Exit, log.Fatal
-// and its kin.
-func exits(info *types.Info, call *ast.CallExpr) bool {
-	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
-		_, builtin := info.Uses[id].(*types.Builtin)
-		return builtin && id.Name == "panic"
-	}
-	fn := ctxapi.Callee(info, call)
-	if fn == nil || fn.Pkg() == nil {
-		return false
-	}
-	return ctxapi.IsFunc(fn, "os", "Exit") || (fn.Pkg().Path() == "log" && strings.HasPrefix(fn.Name(), "Fatal"))
 }
 
 // received returns the channel a select case receives from, nil for a send.

@@ -219,11 +219,15 @@ type Result struct {
 	contexts bool
 	info     *types.Info
 	iface    *types.Interface
-	decls    map[*types.Func]*ast.FuncDecl // the package's functions, for neverReturns
+	exits    *ctxapi.Exits
 
 	doneMu sync.Mutex // the passes that share the result may run at once
 	doneAt map[ast.Node]token.Pos
 }
+
+// Exits says which calls never return, for every pass of the package:
+// one answer, built once.
+func (r *Result) Exits() *ctxapi.Exits { return r.exits }
 
 // Func returns what is known about a *ast.FuncDecl or *ast.FuncLit.
 func (r *Result) Func(n ast.Node) *Func { return r.funcs[n] }
@@ -279,7 +283,7 @@ func (r *Result) OnPath(fn *Func) *Source {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	res := &Result{funcs: map[ast.Node]*Func{}}
+	res := &Result{funcs: map[ast.Node]*Func{}, exits: ctxapi.NewExits(pass.TypesInfo, pass.Files)}
 	iface := ctxapi.ContextInterface(pass.Pkg)
 	if iface == nil {
 		// Neither a context nor a type carrying one can appear here.
@@ -287,7 +291,6 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	res.contexts = true
 	res.info, res.iface = pass.TypesInfo, iface
-	res.decls = map[*types.Func]*ast.FuncDecl{}
 	scopes := &scopeIndex{pkg: pass.Pkg, names: map[string]bool{}}
 	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	uses := pass.ResultOf[ctxuse.Analyzer].(*ctxuse.Result)
@@ -334,11 +337,6 @@ func run(pass *analysis.Pass) (any, error) {
 				res.onPath++
 			}
 			res.funcs[fn.Node] = fn
-			if decl, ok := fn.Node.(*ast.FuncDecl); ok {
-				if obj, ok := pass.TypesInfo.Defs[decl.Name].(*types.Func); ok {
-					res.decls[obj] = decl
-				}
-			}
 		}
 	}
 	return res, nil

@@ -98,7 +98,7 @@ func (c *checker) checkLoop(cur inspector.Cursor) {
 		node = l // so that `continue label` is understood
 	}
 	c.body = owner.Body()
-	loop := retryloop.AnalyzeWith(info, node, c.resolve)
+	loop := retryloop.Analyze(info, c.in.Exits(), node, c.resolve)
 	if loop == nil {
 		return
 	}
