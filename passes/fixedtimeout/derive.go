@@ -62,7 +62,7 @@ func (c *checker) onlyDetached(cur inspector.Cursor, call *ast.CallExpr) bool {
 	if v == nil || !ok {
 		return false
 	}
-	uses := c.localsOf(top).uses[v]
+	uses := c.locals.Of(top).Uses[v]
 	for _, id := range uses {
 		if _, inGo := enclosing(id, (*ast.GoStmt)(nil)); !inGo {
 			return false
@@ -92,13 +92,13 @@ func (c *checker) rootHeldBy(cur inspector.Cursor, call *ast.CallExpr, id *ast.I
 		return nil, false
 	}
 	var roots []*ast.CallExpr
-	l := c.localsOf(top)
-	for _, a := range l.assigns[v] {
-		root, ok := ast.Unparen(a.value).(*ast.CallExpr)
+	l := c.locals.Of(top)
+	for _, a := range l.Assigns[v] {
+		root, ok := ast.Unparen(a.Value).(*ast.CallExpr)
 		if !ok || !ctxapi.IsFreshRoot(info, root) {
 			return nil, false // also holds another context
 		}
-		rc, ok := a.stmt.FindNode(root)
+		rc, ok := a.Stmt.FindNode(root)
 		if !ok {
 			return nil, false
 		}
@@ -116,7 +116,7 @@ func (c *checker) rootHeldBy(cur inspector.Cursor, call *ast.CallExpr, id *ast.I
 	if len(roots) == 0 {
 		return nil, false
 	}
-	return roots[0], len(roots) == 1 && len(l.uses[v]) == 1
+	return roots[0], len(roots) == 1 && len(l.Uses[v]) == 1
 }
 
 // bound describes the fixed bound a deadline derivation sets: "5s timeout",
