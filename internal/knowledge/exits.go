@@ -4,7 +4,7 @@ import "go/types"
 
 // exits are the functions and methods, by types.Func.FullName, that never
 // return: they end the process or the goroutine, or panic. They are the
-// base case of the no-return analysis (ctxapi.Exits), which learns the
+// base case of the no-return analysis (ctxflow.Exits), which learns the
 // package's own functions from their bodies: the standard library and
 // other modules are analysed by go vet but not by budgetlint's driver, so
 // what their bodies say would depend on the driver.

@@ -21,11 +21,12 @@ import (
 	"go/types"
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
+	"github.com/budgetlint/budgetlint/internal/ctxflow"
 	"github.com/budgetlint/budgetlint/internal/knowledge"
 )
 
 // Is reports whether loop (*ast.ForStmt or *ast.RangeStmt) is a retry loop: it repeats a fallible call after an error.
-func Is(info *types.Info, exits *ctxapi.Exits, loop ast.Node) bool {
+func Is(info *types.Info, exits *ctxflow.Exits, loop ast.Node) bool {
 	return Analyze(info, exits, loop, nil) != nil
 }
 
@@ -59,7 +60,7 @@ type Resolver func(call *ast.CallExpr) ast.Node
 // `continue label` is understood. exits says which calls never return
 // (the package's inbound.Result.Exits); resolve, which may be nil, looks
 // inside the package's functions.
-func Analyze(info *types.Info, exits *ctxapi.Exits, loop ast.Node, resolve Resolver) *Loop {
+func Analyze(info *types.Info, exits *ctxflow.Exits, loop ast.Node, resolve Resolver) *Loop {
 	var label *types.Label
 	if l, ok := loop.(*ast.LabeledStmt); ok {
 		label, _ = info.Defs[l.Label].(*types.Label)
@@ -435,7 +436,7 @@ func condRetry(info *types.Info, loop ast.Node) *ast.CallExpr {
 }
 
 // bounded reports whether the loop has an attempt limit.
-func bounded(info *types.Info, exits *ctxapi.Exits, loop ast.Node) bool {
+func bounded(info *types.Info, exits *ctxflow.Exits, loop ast.Node) bool {
 	var body *ast.BlockStmt
 	switch l := loop.(type) {
 	case *ast.RangeStmt:
@@ -554,7 +555,7 @@ func mentionsError(info *types.Info, e ast.Expr) bool {
 }
 
 // leaves reports whether a block ends by leaving the loop.
-func leaves(exits *ctxapi.Exits, list []ast.Stmt) bool {
+func leaves(exits *ctxflow.Exits, list []ast.Stmt) bool {
 	if len(list) == 0 {
 		return false
 	}
@@ -753,7 +754,7 @@ func typeUnder(t types.Type) types.Type {
 }
 
 // neverReturns reports whether e is a call that never returns.
-func neverReturns(exits *ctxapi.Exits, e ast.Expr) bool {
+func neverReturns(exits *ctxflow.Exits, e ast.Expr) bool {
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	return ok && exits.Call(call)
 }

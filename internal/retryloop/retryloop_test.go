@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/budgetlint/budgetlint/internal/ctxapi"
+	"github.com/budgetlint/budgetlint/internal/ctxflow"
 	"github.com/budgetlint/budgetlint/internal/passtest"
 	"github.com/budgetlint/budgetlint/internal/retryloop"
 )
@@ -400,7 +400,7 @@ func cancelChecked(ctx context.Context) error {
 func TestAnalyze(t *testing.T) {
 	p := passtest.Check(t, src)
 	file, info := p.File, p.Info
-	exits := ctxapi.NewExits(info, []*ast.File{file})
+	exits := ctxflow.NewExits(info, []*ast.File{file})
 	checked := 0
 	for _, decl := range file.Decls {
 		fd, ok := decl.(*ast.FuncDecl)
@@ -488,7 +488,7 @@ outer:
 `
 	p := passtest.Check(t, src)
 	file, info := p.File, p.Info
-	exits := ctxapi.NewExits(info, []*ast.File{file})
+	exits := ctxflow.NewExits(info, []*ast.File{file})
 	var loops []ast.Node
 	ast.Inspect(file, func(n ast.Node) bool {
 		if l, ok := n.(*ast.LabeledStmt); ok {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
+	"github.com/budgetlint/budgetlint/internal/ctxflow"
 )
 
 // A fork is one assumption about how the candidate call turned out. The
@@ -109,7 +110,7 @@ func (t tri) not() tri {
 // walker follows a loop body's paths for one candidate call.
 type walker struct {
 	info  *types.Info
-	exits *ctxapi.Exits
+	exits *ctxflow.Exits
 	loop  ast.Node
 	label *types.Label // the loop's label, nil if none
 	cond  ast.Expr

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
+	"github.com/budgetlint/budgetlint/internal/ctxflow"
 )
 
 // checkDerivation reports context.WithTimeout and friends whose parent is a
@@ -25,7 +26,7 @@ func (c *checker) checkDerivation(cur inspector.Cursor, call *ast.CallExpr) {
 	fixable := false
 	switch p := ast.Unparen(call.Args[0]).(type) {
 	case *ast.CallExpr:
-		if ctxapi.IsFreshRoot(c.pass.TypesInfo, p) && !ctxapi.IsNilGuard(c.pass.TypesInfo, cur) {
+		if ctxapi.IsFreshRoot(c.pass.TypesInfo, p) && !ctxflow.IsNilGuard(c.pass.TypesInfo, cur) {
 			root, fixable = p, true
 		}
 	case *ast.Ident:
@@ -56,8 +57,8 @@ func (c *checker) checkDerivation(cur inspector.Cursor, call *ast.CallExpr) {
 // only by goroutines (`go renew(ctx)`): a budget for deliberately detached
 // work, made before starting it.
 func (c *checker) onlyDetached(cur inspector.Cursor, call *ast.CallExpr) bool {
-	parent, _ := ctxapi.Unparen(cur)
-	v, _ := ctxapi.AssignedVar(c.pass.TypesInfo, parent, call)
+	parent, _ := ctxflow.Unparen(cur)
+	v, _ := ctxflow.AssignedVar(c.pass.TypesInfo, parent, call)
 	top, ok := outermostFunc(cur)
 	if v == nil || !ok {
 		return false
@@ -108,7 +109,7 @@ func (c *checker) rootHeldBy(cur inspector.Cursor, call *ast.CallExpr, id *ast.I
 		if site := c.in.At(rc); site.Context != nil && site.Context.Param == v {
 			return nil, false // ctx = context.TODO(): ctxbackground reports the overwrite
 		}
-		if ctxapi.IsNilGuard(info, rc) {
+		if ctxflow.IsNilGuard(info, rc) {
 			return nil, false // stands in for a missing context: nothing is lost
 		}
 		roots = append(roots, root)

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
+	"github.com/budgetlint/budgetlint/internal/ctxflow"
 	"github.com/budgetlint/budgetlint/internal/report"
 	"github.com/budgetlint/budgetlint/passes/ctxuse"
 	"github.com/budgetlint/budgetlint/passes/inbound"
@@ -39,7 +40,7 @@ type checker struct {
 	streams map[ast.Node]bool
 	// locals indexes, per top-level function, where its local variables
 	// are assigned and used.
-	locals *ctxapi.Locals
+	locals *ctxflow.Locals
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -56,7 +57,7 @@ func run(pass *analysis.Pass) (any, error) {
 		iface:    ctxapi.ContextInterface(pass.Pkg),
 		consults: map[ast.Node]bool{},
 		streams:  map[ast.Node]bool{},
-		locals:   ctxapi.NewLocals(pass.TypesInfo),
+		locals:   ctxflow.NewLocals(pass.TypesInfo),
 	}
 	info := pass.TypesInfo
 	filter := []ast.Node{(*ast.CallExpr)(nil), (*ast.SelectStmt)(nil), (*ast.UnaryExpr)(nil), (*ast.RangeStmt)(nil)}

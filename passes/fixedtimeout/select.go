@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
+	"github.com/budgetlint/budgetlint/internal/ctxflow"
 )
 
 // fromDeadline reports whether the duration d is computed from a
@@ -184,7 +185,7 @@ func received(comm ast.Stmt) ast.Expr {
 // inSelectCase reports whether the receive at cur is the communication of
 // a select case, which checkSelect judges with its siblings.
 func inSelectCase(cur inspector.Cursor) bool {
-	stmt, _ := ctxapi.Unparen(cur)
+	stmt, _ := ctxflow.Unparen(cur)
 	if as, ok := stmt.Node().(*ast.AssignStmt); ok && len(as.Rhs) == 1 {
 		// v := <-ch and v, ok = <-ch
 	} else if _, ok := stmt.Node().(*ast.ExprStmt); !ok {

@@ -17,6 +17,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
+	"github.com/budgetlint/budgetlint/internal/ctxflow"
 	"github.com/budgetlint/budgetlint/passes/ctxuse"
 )
 
@@ -219,7 +220,7 @@ type Result struct {
 	contexts bool
 	info     *types.Info
 	iface    *types.Interface
-	exits    *ctxapi.Exits
+	exits    *ctxflow.Exits
 
 	doneMu sync.Mutex // the passes that share the result may run at once
 	doneAt map[ast.Node]token.Pos
@@ -227,7 +228,7 @@ type Result struct {
 
 // Exits says which calls never return, for every pass of the package:
 // one answer, built once.
-func (r *Result) Exits() *ctxapi.Exits { return r.exits }
+func (r *Result) Exits() *ctxflow.Exits { return r.exits }
 
 // Func returns what is known about a *ast.FuncDecl or *ast.FuncLit.
 func (r *Result) Func(n ast.Node) *Func { return r.funcs[n] }
@@ -283,7 +284,7 @@ func (r *Result) OnPath(fn *Func) *Source {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	res := &Result{funcs: map[ast.Node]*Func{}, exits: ctxapi.NewExits(pass.TypesInfo, pass.Files)}
+	res := &Result{funcs: map[ast.Node]*Func{}, exits: ctxflow.NewExits(pass.TypesInfo, pass.Files)}
 	iface := ctxapi.ContextInterface(pass.Pkg)
 	if iface == nil {
 		// Neither a context nor a type carrying one can appear here.
@@ -380,7 +381,7 @@ func runsLater(info *types.Info, uses *ctxuse.Result, cur inspector.Cursor) bool
 	if _, ok := cur.Node().(*ast.FuncLit); !ok {
 		return false
 	}
-	parent, child := ctxapi.Unparen(cur)
+	parent, child := ctxflow.Unparen(cur)
 	switch p := parent.Node().(type) {
 	case *ast.ReturnStmt:
 		return true

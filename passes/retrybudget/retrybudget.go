@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
+	"github.com/budgetlint/budgetlint/internal/ctxflow"
 	"github.com/budgetlint/budgetlint/internal/report"
 	"github.com/budgetlint/budgetlint/internal/retryloop"
 	"github.com/budgetlint/budgetlint/passes/ctxuse"
@@ -44,7 +45,7 @@ type checker struct {
 	// budgetVarsOf caches budgetVars by body.
 	budgetVarsOf map[*ast.BlockStmt]map[*types.Var]bool
 	// locals indexes the assignments of each owner checked.
-	locals *ctxapi.Locals
+	locals *ctxflow.Locals
 	// bodyChecks remembers which helper bodies check a context.
 	bodyChecks map[*ast.BlockStmt]bool
 }
@@ -62,7 +63,7 @@ func run(pass *analysis.Pass) (any, error) {
 		iface:  ctxapi.ContextInterface(pass.Pkg),
 		uses:   pass.ResultOf[ctxuse.Analyzer].(*ctxuse.Result),
 		insp:   insp,
-		locals: ctxapi.NewLocals(pass.TypesInfo),
+		locals: ctxflow.NewLocals(pass.TypesInfo),
 	}
 	for cur := range insp.Root().Preorder((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.CallExpr)(nil)) {
 		switch n := cur.Node().(type) {

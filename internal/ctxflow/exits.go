@@ -1,4 +1,4 @@
-package ctxapi
+package ctxflow
 
 import (
 	"go/ast"
@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/tools/go/cfg"
 
+	"github.com/budgetlint/budgetlint/internal/ctxapi"
 	"github.com/budgetlint/budgetlint/internal/knowledge"
 )
 
@@ -46,7 +47,7 @@ func (x *Exits) call(call *ast.CallExpr) bool {
 			return true
 		}
 	}
-	fn := Callee(x.info, call)
+	fn := ctxapi.Callee(x.info, call)
 	if fn == nil {
 		return false
 	}

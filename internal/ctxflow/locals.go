@@ -1,4 +1,4 @@
-package ctxapi
+package ctxflow
 
 import (
 	"go/ast"

@@ -1,11 +1,11 @@
-package ctxapi_test
+package ctxflow_test
 
 import (
 	"go/ast"
 	"strings"
 	"testing"
 
-	"github.com/budgetlint/budgetlint/internal/ctxapi"
+	"github.com/budgetlint/budgetlint/internal/ctxflow"
 	"github.com/budgetlint/budgetlint/internal/passtest"
 )
 
@@ -44,7 +44,7 @@ func returnsLog()           { log.Printf("x") }
 func returnsValue(f func()) { f() }
 `
 	p := passtest.Check(t, src)
-	exits := ctxapi.NewExits(p.Info, []*ast.File{p.File})
+	exits := ctxflow.NewExits(p.Info, []*ast.File{p.File})
 	checked := 0
 	for _, d := range p.File.Decls {
 		fd, ok := d.(*ast.FuncDecl)
