@@ -26,12 +26,17 @@
 //	          disable: [retrybudget]
 //
 // Each setting is the analyzer flag of the same name (-inbound.frameworks,
-// -ctxbackground.tests, ...), so the plugin, the command, go vet and nogo
-// configure the passes the same way. Unknown keys are an error.
+// -ctxbackground.tests, ...), read from the analyzers' flags, so the
+// plugin, the command, go vet and nogo configure the passes the same way:
+// a boolean flag takes true or false, any other a list of strings. Unknown
+// keys are an error.
 package plugin
 
 import (
+	"encoding/json"
+	"flag"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -39,67 +44,25 @@ import (
 	"github.com/golangci/plugin-module-register/register"
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/budgetlint/budgetlint/passes/ctxbackground"
-	"github.com/budgetlint/budgetlint/passes/dropcancel"
-	"github.com/budgetlint/budgetlint/passes/fixedtimeout"
-	"github.com/budgetlint/budgetlint/passes/inbound"
-	"github.com/budgetlint/budgetlint/passes/retrybudget"
+	"github.com/budgetlint/budgetlint/internal/registry"
 )
 
 func init() {
 	register.Plugin("budgetlint", New)
 }
 
-// passes are the analyzers the plugin runs, in the command's order.
-var passes = []*analysis.Analyzer{
-	ctxbackground.Analyzer,
-	fixedtimeout.Analyzer,
-	dropcancel.Analyzer,
-	retrybudget.Analyzer,
-}
-
-// Settings is the plugin's configuration, one key per analyzer flag. A nil
-// field leaves the flag at the pass's default; lists add to built-in lists
-// as the flags do.
+// Settings is the plugin's configuration: a section per analyzer, a key
+// per flag. An absent key leaves the flag at the pass's default; lists add
+// to built-in lists as the flags do.
 type Settings struct {
-	Inbound struct {
-		Frameworks  []string `json:"frameworks"`
-		Testsupport []string `json:"testsupport"`
-	} `json:"inbound"`
-	Ctxbackground struct {
-		Tests    *bool `json:"tests"`
-		Detached *bool `json:"detached"`
-		Latent   *bool `json:"latent"`
-	} `json:"ctxbackground"`
-	Dropcancel struct {
-		Exclude []string `json:"exclude"`
-	} `json:"dropcancel"`
+	flags []flagValue
 	// Disable names passes not to run; golangci-lint sees budgetlint as
 	// one linter, so this is how to turn off one pass.
-	Disable []string `json:"disable"`
+	Disable []string
 }
 
 // flagValues lists the settings as analyzer flags to set, in order.
-func (s *Settings) flagValues() []flagValue {
-	var fv []flagValue
-	list := func(a *analysis.Analyzer, name string, v []string) {
-		if len(v) > 0 {
-			fv = append(fv, flagValue{a, name, strings.Join(v, ",")})
-		}
-	}
-	boolean := func(a *analysis.Analyzer, name string, v *bool) {
-		if v != nil {
-			fv = append(fv, flagValue{a, name, strconv.FormatBool(*v)})
-		}
-	}
-	list(inbound.Analyzer, "frameworks", s.Inbound.Frameworks)
-	list(inbound.Analyzer, "testsupport", s.Inbound.Testsupport)
-	boolean(ctxbackground.Analyzer, "tests", s.Ctxbackground.Tests)
-	boolean(ctxbackground.Analyzer, "detached", s.Ctxbackground.Detached)
-	boolean(ctxbackground.Analyzer, "latent", s.Ctxbackground.Latent)
-	list(dropcancel.Analyzer, "exclude", s.Dropcancel.Exclude)
-	return fv
-}
+func (s *Settings) flagValues() []flagValue { return s.flags }
 
 type flagValue struct {
 	analyzer    *analysis.Analyzer
@@ -107,26 +70,106 @@ type flagValue struct {
 }
 
 // knownKeys names the settings for error messages.
-const knownKeys = "inbound.frameworks, inbound.testsupport, ctxbackground.tests, ctxbackground.detached, ctxbackground.latent, dropcancel.exclude, disable"
+var knownKeys = func() string {
+	var keys []string
+	for _, a := range registry.Configurable {
+		a.Flags.VisitAll(func(f *flag.Flag) { keys = append(keys, a.Name+"."+f.Name) })
+	}
+	return strings.Join(append(keys, "disable"), ", ")
+}()
 
 // decode reads golangci-lint's raw settings strictly: an unknown key or a
 // value of the wrong type is an error that names the known keys.
 func decode(raw any) (Settings, error) {
-	s, err := register.DecodeSettings[Settings](raw)
+	s, err := decodeSections(raw)
 	if err != nil {
 		return Settings{}, fmt.Errorf("budgetlint settings: %w (known keys: %s)", err, knownKeys)
 	}
 	for _, name := range s.Disable {
-		if !slices.ContainsFunc(passes, func(a *analysis.Analyzer) bool { return a.Name == name }) {
+		if !slices.ContainsFunc(registry.Passes, func(a *analysis.Analyzer) bool { return a.Name == name }) {
 			return Settings{}, fmt.Errorf("budgetlint settings: disable: unknown pass %q (passes: %s)", name, passNames())
 		}
 	}
 	return s, nil
 }
 
+func decodeSections(raw any) (Settings, error) {
+	var s Settings
+	data, err := json.Marshal(raw)
+	if err != nil {
+		return s, err
+	}
+	var sections map[string]json.RawMessage
+	if err := json.Unmarshal(data, &sections); err != nil {
+		return s, fmt.Errorf("not a map of keys to values: %s", data)
+	}
+	if v, ok := sections["disable"]; ok {
+		if err := json.Unmarshal(v, &s.Disable); err != nil {
+			return s, fmt.Errorf("disable: %w", err)
+		}
+		delete(sections, "disable")
+	}
+	for _, a := range registry.Configurable {
+		v, ok := sections[a.Name]
+		if !ok {
+			continue
+		}
+		delete(sections, a.Name)
+		var keys map[string]json.RawMessage
+		if err := json.Unmarshal(v, &keys); err != nil {
+			return s, fmt.Errorf("%s: not a map of keys to values: %s", a.Name, v)
+		}
+		var ferr error
+		a.Flags.VisitAll(func(f *flag.Flag) {
+			v, ok := keys[f.Name]
+			if !ok || ferr != nil {
+				return
+			}
+			delete(keys, f.Name)
+			value, set, err := flagSetting(f, v)
+			if err != nil {
+				ferr = fmt.Errorf("%s.%s: %w", a.Name, f.Name, err)
+			} else if set {
+				s.flags = append(s.flags, flagValue{a, f.Name, value})
+			}
+		})
+		if ferr != nil {
+			return s, ferr
+		}
+		if len(keys) > 0 {
+			return s, fmt.Errorf("%s: unknown field %q", a.Name, slices.Sorted(maps.Keys(keys))[0])
+		}
+	}
+	if len(sections) > 0 {
+		return s, fmt.Errorf("unknown field %q", slices.Sorted(maps.Keys(sections))[0])
+	}
+	return s, nil
+}
+
+// flagSetting turns a setting into the flag's value: a boolean flag takes
+// true or false, any other a list joined with commas. A null or an empty
+// list leaves the flag alone.
+func flagSetting(f *flag.Flag, v json.RawMessage) (value string, set bool, err error) {
+	if string(v) == "null" {
+		return "", false, nil
+	}
+	if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+		var on bool
+		if err := json.Unmarshal(v, &on); err != nil {
+			return "", false, err
+		}
+		return strconv.FormatBool(on), true, nil
+	}
+	var list []string
+	if err := json.Unmarshal(v, &list); err != nil {
+		return "", false, err
+	}
+	return strings.Join(list, ","), len(list) > 0, nil
+}
+
 func passNames() string {
 	var names []string
-	for _, a := range passes {
+	for _, a := range registry.Passes {
 		names = append(names, a.Name)
 	}
 	return strings.Join(names, ", ")
@@ -153,7 +196,7 @@ func New(raw any) (register.LinterPlugin, error) {
 
 func (p *budgetlint) BuildAnalyzers() ([]*analysis.Analyzer, error) {
 	var run []*analysis.Analyzer
-	for _, a := range passes {
+	for _, a := range registry.Passes {
 		if !slices.Contains(p.settings.Disable, a.Name) {
 			run = append(run, a)
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/golangci/plugin-module-register/register"
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/budgetlint/budgetlint/internal/registry"
 	"github.com/budgetlint/budgetlint/passes/ctxbackground"
 	"github.com/budgetlint/budgetlint/passes/dropcancel"
 	"github.com/budgetlint/budgetlint/passes/inbound"
@@ -31,7 +32,7 @@ func TestNoSettings(t *testing.T) {
 			t.Fatalf("New(%v): %v", raw, err)
 		}
 		got, err := p.BuildAnalyzers()
-		if err != nil || !slices.Equal(got, passes) {
+		if err != nil || !slices.Equal(got, registry.Passes) {
 			t.Errorf("New(%v).BuildAnalyzers() = %v, %v; want all passes", raw, got, err)
 		}
 		if mode := p.GetLoadMode(); mode != register.LoadModeTypesInfo {
@@ -56,7 +57,7 @@ func TestEveryFlagHasASetting(t *testing.T) {
 		set = append(set, f.analyzer.Name+"."+f.name)
 	}
 	var flags []string
-	for _, a := range append([]*analysis.Analyzer{inbound.Analyzer}, passes...) {
+	for _, a := range registry.Configurable {
 		a.Flags.VisitAll(func(f *flag.Flag) { flags = append(flags, a.Name+"."+f.Name) })
 	}
 	slices.Sort(set)
@@ -146,7 +147,7 @@ func TestRejected(t *testing.T) {
 		{"unknown pass section", yaml{"ctxbackgound": yaml{}}, []string{`unknown field "ctxbackgound"`}},
 		{"wrong type", yaml{"ctxbackground": yaml{"tests": "yes"}}, []string{"tests", "bool"}},
 		{"string for a list", yaml{"dropcancel": yaml{"exclude": "example.com/log"}}, []string{"exclude", "[]string"}},
-		{"unknown pass to disable", yaml{"disable": []any{"ctxbg"}}, []string{`unknown pass "ctxbg"`, "ctxbackground, fixedtimeout, dropcancel, retrybudget"}},
+		{"unknown pass to disable", yaml{"disable": []any{"ctxbg"}}, []string{`unknown pass "ctxbg"`, "ctxbackground, fixedtimeout, retrybudget, dropcancel"}},
 		{"bad framework type", yaml{"inbound": yaml{"frameworks": []any{"Ctx"}}}, []string{"inbound.frameworks", `"Ctx" is not of the form`}},
 		{"not a map", []any{"tests"}, []string{"budgetlint settings"}},
 	} {

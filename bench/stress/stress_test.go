@@ -13,14 +13,10 @@ import (
 	"strings"
 	"testing"
 
-	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
-	"github.com/budgetlint/budgetlint/passes/ctxbackground"
-	"github.com/budgetlint/budgetlint/passes/dropcancel"
-	"github.com/budgetlint/budgetlint/passes/fixedtimeout"
-	"github.com/budgetlint/budgetlint/passes/retrybudget"
+	"github.com/budgetlint/budgetlint/internal/registry"
 )
 
 // TestShape checks that the package has the promised shape at scales 0, 1
@@ -156,10 +152,9 @@ func BenchmarkFuncs(b *testing.B) {
 			if packages.PrintErrors(pkgs) > 0 {
 				b.Fatal("the stress package does not load")
 			}
-			analyzers := []*analysis.Analyzer{ctxbackground.Analyzer, fixedtimeout.Analyzer, retrybudget.Analyzer, dropcancel.Analyzer}
 			b.ResetTimer()
 			for b.Loop() {
-				graph, err := checker.Analyze(analyzers, pkgs, &checker.Options{Sequential: true})
+				graph, err := checker.Analyze(registry.Passes, pkgs, &checker.Options{Sequential: true})
 				if err != nil {
 					b.Fatal(err)
 				}

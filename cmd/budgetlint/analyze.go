@@ -21,6 +21,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/budgetlint/budgetlint/internal/driver"
+	"github.com/budgetlint/budgetlint/internal/registry"
 	"github.com/budgetlint/budgetlint/internal/report"
 	"github.com/budgetlint/budgetlint/internal/sarif"
 	"github.com/budgetlint/budgetlint/passes/inbound"
@@ -76,11 +77,11 @@ func analyzeCommand(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&opts.memprofile, "memprofile", "", "write a heap profile, taken at the end of the run, to `file`")
 	fs.BoolVar(&opts.tests, "test", true, "load test files when a pass is told to report in them (-ctxbackground.tests); every pass leaves tests alone by default, and then they are not loaded")
 	enabled := map[*analysis.Analyzer]*enableFlag{}
-	for _, a := range passes {
+	for _, a := range registry.Passes {
 		enabled[a] = new(enableFlag)
 		fs.Var(enabled[a], a.Name, "run only the passes enabled this way (-"+a.Name+"=false: run all but this one)")
 	}
-	for _, a := range append([]*analysis.Analyzer{inbound.Analyzer}, passes...) {
+	for _, a := range registry.Configurable {
 		a.Flags.VisitAll(func(f *flag.Flag) {
 			fs.Var(f.Value, a.Name+"."+f.Name, f.Usage)
 		})
@@ -183,7 +184,7 @@ func startProfiles(cpu, mem string) (stop func() error, err error) {
 // -NAME=false runs all others.
 func selectPasses(enabled map[*analysis.Analyzer]*enableFlag) []*analysis.Analyzer {
 	var chosen, rest []*analysis.Analyzer
-	for _, a := range passes {
+	for _, a := range registry.Passes {
 		switch f := enabled[a]; {
 		case f.set && f.on:
 			chosen = append(chosen, a)

@@ -11,10 +11,8 @@ import (
 	"syscall"
 	"time"
 
-	"golang.org/x/tools/go/analysis"
-
+	"github.com/budgetlint/budgetlint/internal/registry"
 	"github.com/budgetlint/budgetlint/lsp"
-	"github.com/budgetlint/budgetlint/passes/inbound"
 )
 
 // lspCommand runs the language server on stdin and stdout; its own trace
@@ -50,7 +48,7 @@ func lspCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer stop()
 	return lsp.Serve(ctx, stdin, stdout, lsp.Options{
 		Tool:      tool,
-		Analyzers: append([]*analysis.Analyzer{inbound.Analyzer}, passes...),
+		Analyzers: registry.Configurable,
 		Go:        *goCmd,
 		Debounce:  *debounce,
 		Log:       stderr,

@@ -26,21 +26,9 @@ import (
 	"golang.org/x/tools/go/analysis/unitchecker"
 
 	"github.com/budgetlint/budgetlint/internal/passdoc"
-	"github.com/budgetlint/budgetlint/passes/ctxbackground"
+	"github.com/budgetlint/budgetlint/internal/registry"
 	"github.com/budgetlint/budgetlint/passes/ctxuse"
-	"github.com/budgetlint/budgetlint/passes/dropcancel"
-	"github.com/budgetlint/budgetlint/passes/fixedtimeout"
-	"github.com/budgetlint/budgetlint/passes/inbound"
-	"github.com/budgetlint/budgetlint/passes/retrybudget"
 )
-
-// passes are budgetlint's analyzers, in the order they are documented.
-var passes = []*analysis.Analyzer{
-	ctxbackground.Analyzer,
-	fixedtimeout.Analyzer,
-	retrybudget.Analyzer,
-	dropcancel.Analyzer,
-}
 
 // Exit codes.
 const (
@@ -58,7 +46,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if isVetInvocation(args) {
 		// The go command drives us one package at a time; inbound is listed
 		// so that its -inbound.frameworks flag is settable through go vet.
-		unitchecker.Main(append([]*analysis.Analyzer{inbound.Analyzer}, passes...)...)
+		unitchecker.Main(registry.Configurable...)
 		return exitClean // unreachable: unitchecker.Main exits
 	}
 	if len(args) > 0 {
@@ -96,7 +84,7 @@ func helpCommand(args []string, stdout, stderr io.Writer) int {
 		listPasses(stdout)
 		return exitClean
 	}
-	for _, a := range append([]*analysis.Analyzer{inbound.Analyzer, ctxuse.Analyzer}, passes...) {
+	for _, a := range append([]*analysis.Analyzer{ctxuse.Analyzer}, registry.Configurable...) {
 		if a.Name != args[0] {
 			continue
 		}
@@ -121,7 +109,7 @@ func helpCommand(args []string, stdout, stderr io.Writer) int {
 
 // listPasses prints each pass that can be run, with its summary.
 func listPasses(w io.Writer) {
-	for _, a := range passes {
+	for _, a := range registry.Passes {
 		fmt.Fprintf(w, "  %-14s %s\n", a.Name, passdoc.Summary(a.Doc))
 	}
 }

@@ -9,6 +9,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/budgetlint/budgetlint/internal/registry"
 )
 
 // binary is budgetlint built once for the tests that drive it as users do.
@@ -88,7 +90,7 @@ func TestStandaloneFlagAndSelection(t *testing.T) {
 		t.Errorf("with ctxbackground disabled: exit %d, output %q", code, out)
 	}
 	var none []string
-	for _, a := range passes {
+	for _, a := range registry.Passes {
 		none = append(none, "-"+a.Name+"=false")
 	}
 	out, _, code = runIn(t, vetModule(t), binary, append(none, "./svc")...)
@@ -375,7 +377,7 @@ func TestSARIF(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &log); err != nil {
 		t.Fatalf("not JSON: %v\n%s", err, out)
 	}
-	if log.Version != "2.1.0" || len(log.Runs) != 1 || len(log.Runs[0].Tool.Driver.Rules) != len(passes) {
+	if log.Version != "2.1.0" || len(log.Runs) != 1 || len(log.Runs[0].Tool.Driver.Rules) != len(registry.Passes) {
 		t.Fatalf("version %q, %d runs: %s", log.Version, len(log.Runs), out)
 	}
 	var suppressed, fixed int

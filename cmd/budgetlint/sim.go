@@ -19,13 +19,6 @@ import (
 	"github.com/budgetlint/budgetlint/sim"
 )
 
-// Exit codes of the sim and explain commands.
-const (
-	cmdOK    = 0
-	cmdError = 1 // the output could not be written
-	cmdUsage = 2
-)
-
 const simUsage = `usage: budgetlint sim <model> [flags]
 
 models:
@@ -41,21 +34,56 @@ picture). Run 'budgetlint sim <model> -h' for the model's flags.
 func simCommand(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, simUsage)
-		return cmdUsage
+		return exitUsage
 	}
 	switch args[0] {
 	case "hops":
-		return simHops(args[1:], stdout, stderr)
+		return simModel(args[1:], stdout, stderr, "hops", "seed 003: fixed per-hop timeouts vs a propagated budget", hopsFlags, sim.SimulateHops)
 	case "split":
-		return simSplit(args[1:], stdout, stderr)
+		return simModel(args[1:], stdout, stderr, "split", "seed 000: splitting the arm's share across two reads", splitFlags, sim.SimulateSplit)
 	case "retry":
-		return simRetry(args[1:], stdout, stderr)
+		retryDefaults := func(fs *flag.FlagSet) func() (sim.RetryConfig, error) {
+			return retryFlags(fs, sim.DefaultRetryConfig())
+		}
+		return simModel(args[1:], stdout, stderr, "retry", "seed 004: fixed vs budget-aware retries", retryDefaults, sim.SimulateRetry)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, simUsage)
-		return cmdOK
+		return exitClean
 	}
 	fmt.Fprintf(stderr, "budgetlint sim: unknown model %q\n\n%s", args[0], simUsage)
-	return cmdUsage
+	return exitUsage
+}
+
+// simModel runs `budgetlint sim <model>`: the model's flags and the output
+// flags, then the model, printed as they ask.
+func simModel[C any, R simReport](args []string, stdout, stderr io.Writer, model, about string, flags func(*flag.FlagSet) func() (C, error), simulate func(C) (R, error)) int {
+	fs := newFlagSet("sim "+model, "budgetlint sim "+model+" [flags]  ("+about+")", stderr)
+	var out outputFlags
+	out.register(fs)
+	_, rep, code := runModel(fs, args, flags(fs), simulate)
+	if code >= 0 {
+		return code
+	}
+	return out.emit(rep, stdout, stderr)
+}
+
+// runModel parses args into fs, builds the model's configuration with
+// config and runs it: the configuration and the report, or the exit code
+// to stop with (-1 to go on).
+func runModel[C, R any](fs *flag.FlagSet, args []string, config func() (C, error), simulate func(C) (R, error)) (C, R, int) {
+	var cfg C
+	var rep R
+	if code := parseFlags(fs, args); code >= 0 {
+		return cfg, rep, code
+	}
+	cfg, err := config()
+	if err == nil {
+		rep, err = simulate(cfg)
+	}
+	if err != nil {
+		return cfg, rep, usageError(fs, err)
+	}
+	return cfg, rep, -1
 }
 
 // simReport is what every model's result can do.
@@ -75,7 +103,8 @@ func (o *outputFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&o.svg, "svg", "", "also draw the model as an SVG picture into `FILE` (\"-\": to standard output, instead of the tables)")
 }
 
-// emit prints a model's result as the output flags ask.
+// emit prints a model's result as the output flags ask. Output that cannot
+// be written is exit status 2, as a file -fix cannot write: 1 is findings.
 func (o outputFlags) emit(rep simReport, stdout, stderr io.Writer) int {
 	if o.svg != "" && o.svg != "-" {
 		f, err := os.Create(o.svg)
@@ -87,7 +116,7 @@ func (o outputFlags) emit(rep simReport, stdout, stderr io.Writer) int {
 		}
 		if err != nil {
 			fmt.Fprintf(stderr, "budgetlint sim: %v\n", err)
-			return cmdError
+			return exitUsage
 		}
 	}
 	var err error
@@ -104,9 +133,9 @@ func (o outputFlags) emit(rep simReport, stdout, stderr io.Writer) int {
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "budgetlint sim: %v\n", err)
-		return cmdError
+		return exitUsage
 	}
-	return cmdOK
+	return exitClean
 }
 
 // newFlagSet returns a flag set that reports to stderr and lets the caller
@@ -122,25 +151,26 @@ func newFlagSet(name, synopsis string, stderr io.Writer) *flag.FlagSet {
 }
 
 // parseFlags parses args and turns the outcome into an exit code: -1 to go
-// on, 0 after -h, 2 on bad usage (the flag package has printed why).
+// on, exitClean after -h, exitUsage on bad usage (the flag package has
+// printed why).
 func parseFlags(fs *flag.FlagSet, args []string) int {
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			return cmdOK
+			return exitClean
 		}
-		return cmdUsage
+		return exitUsage
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(fs.Output(), "unexpected argument %q\n", fs.Arg(0))
 		fs.Usage()
-		return cmdUsage
+		return exitUsage
 	}
 	return -1
 }
 
 func usageError(fs *flag.FlagSet, err error) int {
 	fmt.Fprintf(fs.Output(), "%s: %v\n", fs.Name(), err)
-	return cmdUsage
+	return exitUsage
 }
 
 // ---------------------------------------------------------------- flag types
@@ -307,25 +337,6 @@ func hopsFlags(fs *flag.FlagSet) func() (sim.HopsConfig, error) {
 	}
 }
 
-func simHops(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("sim hops", "budgetlint sim hops [flags]  (seed 003: fixed per-hop timeouts vs a propagated budget)", stderr)
-	var out outputFlags
-	out.register(fs)
-	config := hopsFlags(fs)
-	if code := parseFlags(fs, args); code >= 0 {
-		return code
-	}
-	cfg, err := config()
-	if err != nil {
-		return usageError(fs, err)
-	}
-	rep, err := sim.SimulateHops(cfg)
-	if err != nil {
-		return usageError(fs, err)
-	}
-	return out.emit(rep, stdout, stderr)
-}
-
 // ---------------------------------------------------------------- sim split
 
 func splitFlags(fs *flag.FlagSet) func() (sim.SplitConfig, error) {
@@ -354,25 +365,6 @@ func splitFlags(fs *flag.FlagSet) func() (sim.SplitConfig, error) {
 	return func() (sim.SplitConfig, error) { return cfg, cfg.Validate() }
 }
 
-func simSplit(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("sim split", "budgetlint sim split [flags]  (seed 000: splitting the arm's share across two reads)", stderr)
-	var out outputFlags
-	out.register(fs)
-	config := splitFlags(fs)
-	if code := parseFlags(fs, args); code >= 0 {
-		return code
-	}
-	cfg, err := config()
-	if err != nil {
-		return usageError(fs, err)
-	}
-	rep, err := sim.SimulateSplit(cfg)
-	if err != nil {
-		return usageError(fs, err)
-	}
-	return out.emit(rep, stdout, stderr)
-}
-
 // ---------------------------------------------------------------- sim retry
 
 // retryFlags registers the retry model's parameters, with cfg's values as
@@ -391,25 +383,6 @@ func retryFlags(fs *flag.FlagSet, cfg sim.RetryConfig) func() (sim.RetryConfig, 
 	fs.IntVar(&cfg.Layers, "layers", cfg.Layers, "layers in the chain of fixed per-layer timeouts")
 	durationVar(fs, &cfg.LayerTimeout, "layer-timeout", "each layer's fixed timeout")
 	return func() (sim.RetryConfig, error) { return cfg, cfg.Validate() }
-}
-
-func simRetry(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("sim retry", "budgetlint sim retry [flags]  (seed 004: fixed vs budget-aware retries)", stderr)
-	var out outputFlags
-	out.register(fs)
-	config := retryFlags(fs, sim.DefaultRetryConfig())
-	if code := parseFlags(fs, args); code >= 0 {
-		return code
-	}
-	cfg, err := config()
-	if err != nil {
-		return usageError(fs, err)
-	}
-	rep, err := sim.SimulateRetry(cfg)
-	if err != nil {
-		return usageError(fs, err)
-	}
-	return out.emit(rep, stdout, stderr)
 }
 
 // ---------------------------------------------------------------- explain
@@ -441,12 +414,12 @@ func explainUsage(w io.Writer) {
 func explainCommand(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		explainUsage(stderr)
-		return cmdUsage
+		return exitUsage
 	}
 	switch args[0] {
 	case "-h", "-help", "--help", "help":
 		explainUsage(stdout)
-		return cmdOK
+		return exitClean
 	}
 	for _, e := range explanations {
 		if e.pass == args[0] {
@@ -458,7 +431,7 @@ func explainCommand(args []string, stdout, stderr io.Writer) int {
 		names[i] = e.pass
 	}
 	fmt.Fprintf(stderr, "budgetlint explain: unknown pass %q; the passes are %s\n", args[0], strings.Join(names, ", "))
-	return cmdUsage
+	return exitUsage
 }
 
 // wrapParagraph prints text wrapped at 78 columns, then a blank line.
@@ -487,17 +460,9 @@ func countNoun(n int, word string) string {
 
 func explainCtxBackground(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("explain ctxbackground", "budgetlint explain ctxbackground [chain flags]", stderr)
-	config := hopsFlags(fs)
-	if code := parseFlags(fs, args); code >= 0 {
+	cfg, rep, code := runModel(fs, args, hopsFlags(fs), sim.SimulateHops)
+	if code >= 0 {
 		return code
-	}
-	cfg, err := config()
-	if err != nil {
-		return usageError(fs, err)
-	}
-	rep, err := sim.SimulateHops(cfg)
-	if err != nil {
-		return usageError(fs, err)
 	}
 	_, slowLast, slowEarly := cfg.Conditions()
 	lf, _ := rep.Row(slowLast.Name, "fixed")
@@ -523,7 +488,7 @@ func explainCtxBackground(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintln(stdout)
 	fmt.Fprintln(stdout, "fix: pass the inbound context (ctx, r.Context()) instead of the fresh root.")
 	fmt.Fprintln(stdout, "model: budgetlint sim hops")
-	return cmdOK
+	return exitClean
 }
 
 func explainFixedTimeout(args []string, stdout, stderr io.Writer) int {
@@ -595,7 +560,7 @@ func explainFixedTimeout(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintln(stdout, "fix: derive the timeout from the inbound context, context.WithTimeout(ctx, d):")
 	fmt.Fprintln(stdout, "     the child gets the earlier of the two deadlines.")
 	fmt.Fprintln(stdout, "model: budgetlint sim hops, budgetlint sim retry")
-	return cmdOK
+	return exitClean
 }
 
 func explainRetryBudget(args []string, stdout, stderr io.Writer) int {
@@ -604,17 +569,9 @@ func explainRetryBudget(args []string, stdout, stderr io.Writer) int {
 	// sim's default of 400 ms already spent is seed 004's "1.6 s left".
 	base := sim.DefaultRetryConfig()
 	base.Spent = 0
-	config := retryFlags(fs, base)
-	if code := parseFlags(fs, args); code >= 0 {
+	cfg, rep, code := runModel(fs, args, retryFlags(fs, base), sim.SimulateRetry)
+	if code >= 0 {
 		return code
-	}
-	cfg, err := config()
-	if err != nil {
-		return usageError(fs, err)
-	}
-	rep, err := sim.SimulateRetry(cfg)
-	if err != nil {
-		return usageError(fs, err)
 	}
 	f, b := rep.Fixed, rep.BudgetAware
 	fmt.Fprintln(stdout, "retrybudget: a retry loop that never consults the remaining budget")
@@ -635,28 +592,20 @@ func explainRetryBudget(args []string, stdout, stderr io.Writer) int {
 		cfg.Floor, b.ReturnsAt, countNoun(b.Run, "attempt"), b.Skipped, b.AfterGiveUp)
 	if err := rep.WriteStrategies(stdout); err != nil {
 		fmt.Fprintf(stderr, "budgetlint explain: %v\n", err)
-		return cmdError
+		return exitUsage
 	}
 	fmt.Fprintln(stdout)
 	fmt.Fprintln(stdout, "fix: check ctx.Err() before each attempt, wait in a select on ctx.Done(), and give")
 	fmt.Fprintln(stdout, "     each attempt context.WithTimeout(ctx, d), which the caller's deadline caps.")
 	fmt.Fprintln(stdout, "model: budgetlint sim retry")
-	return cmdOK
+	return exitClean
 }
 
 func explainDropCancel(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("explain dropcancel", "budgetlint explain dropcancel [split flags]", stderr)
-	config := splitFlags(fs)
-	if code := parseFlags(fs, args); code >= 0 {
+	cfg, rep, code := runModel(fs, args, splitFlags(fs), sim.SimulateSplit)
+	if code >= 0 {
 		return code
-	}
-	cfg, err := config()
-	if err != nil {
-		return usageError(fs, err)
-	}
-	rep, err := sim.SimulateSplit(cfg)
-	if err != nil {
-		return usageError(fs, err)
 	}
 	byPolicy := map[sim.SplitPolicy]sim.BusySlots{}
 	for _, b := range rep.BusySlots {
@@ -678,11 +627,11 @@ func explainDropCancel(args []string, stdout, stderr io.Writer) int {
 		fix(g.TotalNoCancel, 1), fix(w.TotalNoCancel, 1), fix(g.TotalCancel, 1), fix(w.TotalCancel, 1))
 	if err := rep.WriteBusySlots(stdout); err != nil {
 		fmt.Fprintf(stderr, "budgetlint explain: %v\n", err)
-		return cmdError
+		return exitUsage
 	}
 	fmt.Fprintln(stdout)
 	fmt.Fprintln(stdout, "fix: call the context-aware variant with the inbound context (http.NewRequestWithContext,")
 	fmt.Fprintln(stdout, "     db.QueryContext, exec.CommandContext, (&net.Dialer{}).DialContext, ...).")
 	fmt.Fprintln(stdout, "model: budgetlint sim split")
-	return cmdOK
+	return exitClean
 }

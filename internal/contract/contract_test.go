@@ -16,21 +16,10 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/budgetlint/budgetlint/passes/ctxbackground"
-	"github.com/budgetlint/budgetlint/passes/dropcancel"
-	"github.com/budgetlint/budgetlint/passes/fixedtimeout"
-	"github.com/budgetlint/budgetlint/passes/retrybudget"
+	"github.com/budgetlint/budgetlint/internal/registry"
 )
 
 const module = "github.com/budgetlint/budgetlint"
-
-// passes are the analyzers users run; drivers add what they require.
-var passes = []*analysis.Analyzer{
-	ctxbackground.Analyzer,
-	fixedtimeout.Analyzer,
-	dropcancel.Analyzer,
-	retrybudget.Analyzer,
-}
 
 // closure is every analyzer a driver runs for the passes, requirements
 // first.
@@ -48,7 +37,7 @@ func closure() []*analysis.Analyzer {
 		}
 		out = append(out, a)
 	}
-	for _, a := range passes {
+	for _, a := range registry.Passes {
 		visit(a)
 	}
 	return out
@@ -66,11 +55,11 @@ func ours() []*analysis.Analyzer {
 }
 
 func TestValidate(t *testing.T) {
-	if err := analysis.Validate(passes); err != nil {
+	if err := analysis.Validate(registry.Passes); err != nil {
 		t.Fatal(err)
 	}
-	if names := len(ours()); names != len(passes)+2 {
-		t.Errorf("%d budgetlint analyzers in the closure, want the %d passes, inbound and ctxuse (is a URL missing?)", names, len(passes))
+	if names := len(ours()); names != len(registry.Passes)+2 {
+		t.Errorf("%d budgetlint analyzers in the closure, want the %d passes, inbound and ctxuse (is a URL missing?)", names, len(registry.Passes))
 	}
 	for _, a := range ours() {
 		// nogo and go vet skip an analyzer on a package that does not

@@ -16,6 +16,8 @@ import (
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/budgetlint/budgetlint/internal/registry"
 )
 
 // service has one finding of each pass.
@@ -145,7 +147,7 @@ func runLikeNogo(t *testing.T, src string) (found []string, err error) {
 		results[a] = result
 		return result, err
 	}
-	for _, a := range passes {
+	for _, a := range registry.Passes {
 		if _, err := run(a); err != nil {
 			return found, err
 		}

@@ -1,7 +1,8 @@
 // Package ctxapi answers the questions every pass asks about the context
 // package and the APIs built around it: is this call a fresh root, does it
 // derive a deadline, is this type a context. Keeping the answers here means
-// no pass re-derives them with slightly different rules.
+// no pass re-derives them with slightly different rules. How values flow
+// through a function body is internal/ctxflow's.
 package ctxapi
 
 import (
@@ -329,4 +330,36 @@ func IsRPCStream(t types.Type) bool {
 		}
 	}
 	return true
+}
+
+// IsKept reports whether e is a struct field or a package-level variable:
+// what is stored there outlives the call that stores it.
+func IsKept(info *types.Info, e ast.Expr) bool {
+	var id *ast.Ident
+	switch e := ast.Unparen(e).(type) {
+	case *ast.SelectorExpr:
+		if sel := info.Selections[e]; sel != nil {
+			return sel.Kind() == types.FieldVal
+		}
+		id = e.Sel // a qualified package-level variable
+	case *ast.Ident:
+		id = e
+	default:
+		return false
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	return ok && !v.IsField() && v.Pkg() != nil && v.Parent() == v.Pkg().Scope()
+}
+
+// IsRequestClone reports whether call is (*http.Request).Clone: a deep
+// copy whose context argument the API demands, often a placeholder
+// (req.Clone(context.TODO())) replaced when the copy is built or sent, as
+// the AWS SDK's smithy-go does. The copy is no work done under the root.
+func IsRequestClone(info *types.Info, call *ast.CallExpr) bool {
+	fn := Callee(info, call)
+	if fn == nil || fn.Name() != "Clone" {
+		return false
+	}
+	recv := fn.Type().(*types.Signature).Recv()
+	return recv != nil && IsHTTPRequest(recv.Type())
 }

@@ -23,21 +23,9 @@ import (
 	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/txtar"
 
+	"github.com/budgetlint/budgetlint/internal/registry"
 	"github.com/budgetlint/budgetlint/passes/ctxbackground"
-	"github.com/budgetlint/budgetlint/passes/dropcancel"
-	"github.com/budgetlint/budgetlint/passes/fixedtimeout"
-	"github.com/budgetlint/budgetlint/passes/inbound"
-	"github.com/budgetlint/budgetlint/passes/retrybudget"
 )
-
-// passes are all of budgetlint's passes; their prerequisites (inspect,
-// inbound) run with them.
-var passes = []*analysis.Analyzer{
-	ctxbackground.Analyzer,
-	fixedtimeout.Analyzer,
-	dropcancel.Analyzer,
-	retrybudget.Analyzer,
-}
 
 // srcRoot is the repository's testdata/src: the seeds, and the stand-in
 // packages (gin, grpc, the AWS SDK, ...) fuzzed code may import.
@@ -364,7 +352,7 @@ func setFlags(flags uint8) {
 // analyze runs the passes once and returns their findings as text, and
 // the problems with them.
 func analyze(pkg *packages.Package, srcs map[*token.File][]byte, wellFormed bool) (findings, problems []string) {
-	graph, err := checker.Analyze(passes, []*packages.Package{pkg}, &checker.Options{})
+	graph, err := checker.Analyze(registry.Passes, []*packages.Package{pkg}, &checker.Options{})
 	if err != nil {
 		return nil, []string{"checker: " + err.Error()}
 	}
@@ -462,7 +450,7 @@ func applyEdits(src []byte, tf *token.File, edits []analysis.TextEdit) ([]byte, 
 func TestMain(m *testing.M) {
 	// A panicking pass fails the input it panicked on, with its stack,
 	// rather than the whole test process.
-	for _, a := range append([]*analysis.Analyzer{inbound.Analyzer}, passes...) {
+	for _, a := range registry.Configurable {
 		a.Run = recovering(a.Run)
 	}
 	code := m.Run()

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 	"golang.org/x/tools/go/analysis/passes/inspect"
 
+	"github.com/budgetlint/budgetlint/internal/registry"
 	"github.com/budgetlint/budgetlint/passes/ctxbackground"
 	"github.com/budgetlint/budgetlint/passes/ctxuse"
 	"github.com/budgetlint/budgetlint/passes/inbound"
@@ -27,7 +28,7 @@ var all = func() *analysis.Analyzer {
 		Requires:         []*analysis.Analyzer{inspect.Analyzer, inbound.Analyzer, ctxuse.Analyzer},
 		RunDespiteErrors: true,
 	}
-	for _, p := range passes {
+	for _, p := range registry.Passes {
 		for _, r := range p.Requires {
 			if r != inspect.Analyzer && r != inbound.Analyzer && r != ctxuse.Analyzer {
 				panic(p.Name + " requires " + r.Name + ": add it to all.Requires")
@@ -36,7 +37,7 @@ var all = func() *analysis.Analyzer {
 		a.FactTypes = append(a.FactTypes, p.FactTypes...)
 	}
 	a.Run = func(pass *analysis.Pass) (any, error) {
-		for _, p := range passes {
+		for _, p := range registry.Passes {
 			sub := *pass
 			sub.Analyzer = p // suppression comments name the pass
 			sub.Report = func(d analysis.Diagnostic) {

@@ -2,6 +2,8 @@ package knowledge
 
 import (
 	"go/types"
+	"maps"
+	"slices"
 	"strings"
 	"testing"
 
@@ -12,23 +14,7 @@ import (
 // names a function or method that exists and takes no context, and each
 // Variant exists beside it with a context first.
 func TestNoCancel(t *testing.T) {
-	paths := map[string]bool{}
-	for key := range NoCancel {
-		pkg, _, _ := split(key)
-		paths[pkg] = true
-	}
-	var patterns []string
-	for p := range paths {
-		patterns = append(patterns, p)
-	}
-	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedTypes}, patterns...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	byPath := map[string]*types.Package{}
-	for _, p := range pkgs {
-		byPath[p.PkgPath] = p.Types
-	}
+	byPath := loadStd(t, slices.Collect(maps.Keys(NoCancel)))
 	for key, r := range NoCancel {
 		path, recv, name := split(key)
 		pkg := byPath[path]
@@ -36,20 +22,7 @@ func TestNoCancel(t *testing.T) {
 			t.Errorf("%s: package %s not loaded", key, path)
 			continue
 		}
-		lookup := func(name string) *types.Func {
-			if recv == "" {
-				fn, _ := pkg.Scope().Lookup(name).(*types.Func)
-				return fn
-			}
-			tn, _ := pkg.Scope().Lookup(recv).(*types.TypeName)
-			if tn == nil {
-				return nil
-			}
-			obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(tn.Type()), false, pkg, name)
-			fn, _ := obj.(*types.Func)
-			return fn
-		}
-		fn := lookup(name)
+		fn := lookup(pkg, recv, name)
 		if fn == nil || fn.FullName() != key {
 			t.Errorf("%s: no such function", key)
 			continue
@@ -60,7 +33,7 @@ func TestNoCancel(t *testing.T) {
 			}
 			continue
 		}
-		v := lookup(r.Variant)
+		v := lookup(pkg, recv, r.Variant)
 		if v == nil {
 			t.Errorf("%s: no variant %s", key, r.Variant)
 			continue
@@ -72,14 +45,73 @@ func TestNoCancel(t *testing.T) {
 	}
 }
 
-// split cuts "(*net/http.Client).Get" or "net/http.Get" into package path,
-// receiver type name and function name.
+// split cuts "(*net/http.Client).Get", "(testing.TB).Fatal" or
+// "net/http.Get" into package path, receiver type name and function name.
 func split(key string) (pkg, recv, name string) {
-	if rest, ok := strings.CutPrefix(key, "(*"); ok {
+	if rest, ok := strings.CutPrefix(key, "("); ok {
+		rest = strings.TrimPrefix(rest, "*")
 		typ, method, _ := strings.Cut(rest, ").")
 		dot := strings.LastIndex(typ, ".")
 		return typ[:dot], typ[dot+1:], method
 	}
 	dot := strings.LastIndex(key, ".")
 	return key[:dot], "", key[dot+1:]
+}
+
+// TestExits checks the standard library's entries of the exits table
+// against the standard library: each names a function or method that
+// exists.
+func TestExits(t *testing.T) {
+	byPath := loadStd(t, slices.Collect(maps.Keys(exits)))
+	checked := 0
+	for key := range exits {
+		path, recv, name := split(key)
+		pkg := byPath[path]
+		if pkg == nil {
+			continue // another module's
+		}
+		if fn := lookup(pkg, recv, name); fn == nil || fn.FullName() != key {
+			t.Errorf("%s: no such function", key)
+		}
+		checked++
+	}
+	if checked < 20 {
+		t.Errorf("checked %d standard-library exits, want at least 20", checked)
+	}
+}
+
+// loadStd loads the types of the standard-library packages the keys name,
+// by path.
+func loadStd(t *testing.T, keys []string) map[string]*types.Package {
+	var patterns []string
+	for _, key := range keys {
+		if path, _, _ := split(key); !strings.Contains(strings.Split(path, "/")[0], ".") && !slices.Contains(patterns, path) {
+			patterns = append(patterns, path)
+		}
+	}
+	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedTypes}, patterns...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byPath := map[string]*types.Package{}
+	for _, p := range pkgs {
+		byPath[p.PkgPath] = p.Types
+	}
+	return byPath
+}
+
+// lookup finds the function name of pkg, or the method name of its type
+// recv.
+func lookup(pkg *types.Package, recv, name string) *types.Func {
+	if recv == "" {
+		fn, _ := pkg.Scope().Lookup(name).(*types.Func)
+		return fn
+	}
+	tn, _ := pkg.Scope().Lookup(recv).(*types.TypeName)
+	if tn == nil {
+		return nil
+	}
+	obj, _, _ := types.LookupFieldOrMethod(tn.Type(), true, pkg, name)
+	fn, _ := obj.(*types.Func)
+	return fn
 }

@@ -1,14 +1,21 @@
 // Package passtest holds what the passes' tests share beyond
 // analysistest: the repository's testdata directory, loading its packages
-// the way analysistest does, the "one mistake, one finding" check between
-// two passes, and the benchmark every pass has.
+// the way analysistest does, type-checking a snippet, the "one mistake,
+// one finding" check between two passes, and the benchmark every pass has.
 package passtest
 
 import (
 	"bytes"
+	"flag"
 	"fmt"
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -69,18 +76,79 @@ func LoadFrom(tb testing.TB, dir string, tests bool, patterns ...string) []*pack
 	return pkgs
 }
 
-// SetFlag sets an analyzer's option for the rest of the test.
+// SetFlag sets an analyzer's option for the rest of the test, then puts
+// back the value it had.
 func SetFlag(t *testing.T, a *analysis.Analyzer, name, value string) {
 	t.Helper()
 	f := a.Flags.Lookup(name)
 	if f == nil {
 		t.Fatalf("%s has no option -%s", a.Name, name)
 	}
-	old := f.Value.String()
+	t.Cleanup(saved(f.Value))
 	if err := f.Value.Set(value); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { f.Value.Set(old) })
+}
+
+// saved returns a function that restores v's current contents. Setting the
+// old text back is not enough: list and map options add what they are
+// set to (-inbound.frameworks), so the value itself is copied: a map, or
+// what a pointer points to.
+func saved(v flag.Value) func() {
+	rv := reflect.ValueOf(v)
+	switch {
+	case rv.Kind() == reflect.Map:
+		old := reflect.MakeMapWithSize(rv.Type(), rv.Len())
+		for it := rv.MapRange(); it.Next(); {
+			old.SetMapIndex(it.Key(), it.Value())
+		}
+		return func() {
+			rv.Clear()
+			for it := old.MapRange(); it.Next(); {
+				rv.SetMapIndex(it.Key(), it.Value())
+			}
+		}
+	case rv.Kind() == reflect.Pointer && rv.Elem().CanSet():
+		old := reflect.New(rv.Elem().Type()).Elem()
+		old.Set(rv.Elem())
+		if old.Kind() == reflect.Slice {
+			old.Set(reflect.AppendSlice(reflect.MakeSlice(old.Type(), 0, old.Len()), old))
+		}
+		return func() { rv.Elem().Set(old) }
+	}
+	text := v.String()
+	return func() { v.Set(text) }
+}
+
+// Checked is one type-checked file.
+type Checked struct {
+	Fset *token.FileSet
+	File *ast.File
+	Pkg  *types.Package
+	Info *types.Info
+}
+
+// Check parses and type-checks src, one file of package p that imports
+// only the standard library, for tests of the shared helpers.
+func Check(tb testing.TB, src string) *Checked {
+	tb.Helper()
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	info := &types.Info{
+		Types:      map[ast.Expr]types.TypeAndValue{},
+		Defs:       map[*ast.Ident]types.Object{},
+		Uses:       map[*ast.Ident]types.Object{},
+		Selections: map[*ast.SelectorExpr]*types.Selection{},
+	}
+	conf := types.Config{Importer: importer.Default()}
+	pkg, err := conf.Check("p", fset, []*ast.File{f}, info)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return &Checked{Fset: fset, File: f, Pkg: pkg, Info: info}
 }
 
 // Findings runs the analyzers and returns each diagnostic's message by

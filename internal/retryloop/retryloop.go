@@ -19,14 +19,15 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"strings"
 
+	"github.com/budgetlint/budgetlint/internal/ctxapi"
+	"github.com/budgetlint/budgetlint/internal/ctxflow"
 	"github.com/budgetlint/budgetlint/internal/knowledge"
 )
 
 // Is reports whether loop (*ast.ForStmt or *ast.RangeStmt) is a retry loop: it repeats a fallible call after an error.
-func Is(info *types.Info, loop ast.Node) bool {
-	return Analyze(info, loop) != nil
+func Is(info *types.Info, exits *ctxflow.Exits, loop ast.Node) bool {
+	return Analyze(info, exits, loop, nil) != nil
 }
 
 // Loop is what Analyze finds out about a retry loop.
@@ -56,14 +57,10 @@ type Resolver func(call *ast.CallExpr) ast.Node
 
 // Analyze returns what makes loop a retry loop, or nil if it is not one.
 // loop may also be the *ast.LabeledStmt that labels the loop, so that
-// `continue label` is understood.
-func Analyze(info *types.Info, loop ast.Node) *Loop {
-	return AnalyzeWith(info, loop, nil)
-}
-
-// AnalyzeWith is Analyze with a way to look inside the package's
-// functions; resolve may be nil.
-func AnalyzeWith(info *types.Info, loop ast.Node, resolve Resolver) *Loop {
+// `continue label` is understood. exits says which calls never return
+// (the package's inbound.Result.Exits); resolve, which may be nil, looks
+// inside the package's functions.
+func Analyze(info *types.Info, exits *ctxflow.Exits, loop ast.Node, resolve Resolver) *Loop {
 	var label *types.Label
 	if l, ok := loop.(*ast.LabeledStmt); ok {
 		label, _ = info.Defs[l.Label].(*types.Label)
@@ -88,7 +85,7 @@ func AnalyzeWith(info *types.Info, loop ast.Node, resolve Resolver) *Loop {
 		if c.dependsOn(info, items) || c.takesCounter(info, counters) {
 			continue
 		}
-		w := &walker{info: info, loop: loop, label: label, cond: cond, cand: c, resolve: resolve}
+		w := &walker{info: info, exits: exits, loop: loop, label: label, cond: cond, cand: c, resolve: resolve}
 		w.run(body)
 		if w.retries() {
 			res.Retried = append(res.Retried, c.call)
@@ -104,7 +101,7 @@ func AnalyzeWith(info *types.Info, loop ast.Node, resolve Resolver) *Loop {
 			return nil
 		}
 	}
-	res.Bounded = bounded(info, loop)
+	res.Bounded = bounded(info, exits, loop)
 	res.Wait = findWait(info, loop, res.Retried, resolve)
 	return res
 }
@@ -374,7 +371,7 @@ func fallible(info *types.Info, call *ast.CallExpr) bool {
 	if !isError(last) {
 		return false
 	}
-	if fn := callee(info, call); fn != nil && fn.Pkg() != nil {
+	if fn := ctxapi.Callee(info, call); fn != nil && fn.Pkg() != nil {
 		switch fn.Pkg().Path() {
 		case "errors", "context":
 			return false
@@ -439,7 +436,7 @@ func condRetry(info *types.Info, loop ast.Node) *ast.CallExpr {
 }
 
 // bounded reports whether the loop has an attempt limit.
-func bounded(info *types.Info, loop ast.Node) bool {
+func bounded(info *types.Info, exits *ctxflow.Exits, loop ast.Node) bool {
 	var body *ast.BlockStmt
 	switch l := loop.(type) {
 	case *ast.RangeStmt:
@@ -480,7 +477,7 @@ func bounded(info *types.Info, loop ast.Node) bool {
 	inspectLevel(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.IfStmt:
-			if limits(info, n.Cond, counters) && exits(n.Body.List) {
+			if limits(info, n.Cond, counters) && leaves(exits, n.Body.List) {
 				found = true
 			}
 		case *ast.SwitchStmt:
@@ -488,7 +485,7 @@ func bounded(info *types.Info, loop ast.Node) bool {
 			for _, cc := range n.Body.List {
 				cc := cc.(*ast.CaseClause)
 				for _, e := range cc.List {
-					if n.Tag == nil && limits(info, e, counters) && exits(cc.Body) {
+					if n.Tag == nil && limits(info, e, counters) && leaves(exits, cc.Body) {
 						found = true
 					}
 				}
@@ -522,7 +519,7 @@ func limits(info *types.Info, cond ast.Expr, counters map[*types.Var]bool) bool 
 				}
 			}
 		case *ast.CallExpr:
-			fn := callee(info, n)
+			fn := ctxapi.Callee(info, n)
 			if fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "time" {
 				switch fn.Name() {
 				case "Before", "After", "Since", "Until":
@@ -557,8 +554,8 @@ func mentionsError(info *types.Info, e ast.Expr) bool {
 	return found
 }
 
-// exits reports whether a block ends by leaving the loop.
-func exits(list []ast.Stmt) bool {
+// leaves reports whether a block ends by leaving the loop.
+func leaves(exits *ctxflow.Exits, list []ast.Stmt) bool {
 	if len(list) == 0 {
 		return false
 	}
@@ -568,7 +565,7 @@ func exits(list []ast.Stmt) bool {
 	case *ast.BranchStmt:
 		return s.Tok == token.BREAK || s.Tok == token.GOTO
 	case *ast.ExprStmt:
-		return isPanic(s.X)
+		return neverReturns(exits, s.X)
 	}
 	return false
 }
@@ -654,7 +651,7 @@ func inspectSync(n ast.Node, f func(ast.Node) bool) {
 // backs off (the knowledge package's name rule).
 func IsWait(info *types.Info, call *ast.CallExpr) bool {
 	var name string
-	if fn := callee(info, call); fn != nil {
+	if fn := ctxapi.Callee(info, call); fn != nil {
 		if fn.Pkg() != nil && fn.Pkg().Path() == "time" {
 			switch fn.Name() {
 			case "Sleep", "After", "Tick", "NewTimer", "NewTicker":
@@ -697,36 +694,6 @@ func inspectLevel(body ast.Node, f func(ast.Node) bool) {
 		}
 		return f(n)
 	})
-}
-
-func callee(info *types.Info, call *ast.CallExpr) *types.Func {
-	var id *ast.Ident
-	switch f := ast.Unparen(call.Fun).(type) {
-	case *ast.Ident:
-		id = f
-	case *ast.SelectorExpr:
-		id = f.Sel
-	case *ast.IndexExpr:
-		return calleeOf(info, f.X)
-	case *ast.IndexListExpr:
-		return calleeOf(info, f.X)
-	default:
-		return nil
-	}
-	fn, _ := info.Uses[id].(*types.Func)
-	return fn
-}
-
-func calleeOf(info *types.Info, e ast.Expr) *types.Func {
-	switch f := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		fn, _ := info.Uses[f].(*types.Func)
-		return fn
-	case *ast.SelectorExpr:
-		fn, _ := info.Uses[f.Sel].(*types.Func)
-		return fn
-	}
-	return nil
 }
 
 func varOf(info *types.Info, e ast.Expr) *types.Var {
@@ -786,26 +753,10 @@ func typeUnder(t types.Type) types.Type {
 	return t.Underlying()
 }
 
-// isPanic reports whether e is a call that does not return: panic,
-// os.Exit, log.Fatal and friends, t.Fatal.
-func isPanic(e ast.Expr) bool {
+// neverReturns reports whether e is a call that never returns.
+func neverReturns(exits *ctxflow.Exits, e ast.Expr) bool {
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok {
-		return false
-	}
-	switch f := ast.Unparen(call.Fun).(type) {
-	case *ast.Ident:
-		return f.Name == "panic"
-	case *ast.SelectorExpr:
-		name := f.Sel.Name
-		if strings.HasPrefix(name, "Fatal") || strings.HasPrefix(name, "Panic") {
-			return true
-		}
-		if x, ok := f.X.(*ast.Ident); ok && x.Name == "os" && name == "Exit" {
-			return true
-		}
-	}
-	return false
+	return ok && exits.Call(call)
 }
 
 // constInt returns the integer value of a constant expression.

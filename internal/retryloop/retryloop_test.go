@@ -2,13 +2,11 @@ package retryloop_test
 
 import (
 	"go/ast"
-	"go/importer"
-	"go/parser"
-	"go/token"
-	"go/types"
 	"strings"
 	"testing"
 
+	"github.com/budgetlint/budgetlint/internal/ctxflow"
+	"github.com/budgetlint/budgetlint/internal/passtest"
 	"github.com/budgetlint/budgetlint/internal/retryloop"
 )
 
@@ -400,20 +398,9 @@ func cancelChecked(ctx context.Context) error {
 `
 
 func TestAnalyze(t *testing.T) {
-	fset := token.NewFileSet()
-	file, err := parser.ParseFile(fset, "p.go", src, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	info := &types.Info{
-		Types: map[ast.Expr]types.TypeAndValue{},
-		Defs:  map[*ast.Ident]types.Object{},
-		Uses:  map[*ast.Ident]types.Object{},
-	}
-	conf := types.Config{Importer: importer.Default()}
-	if _, err := conf.Check("p", fset, []*ast.File{file}, info); err != nil {
-		t.Fatal(err)
-	}
+	p := passtest.Check(t, src)
+	file, info := p.File, p.Info
+	exits := ctxflow.NewExits(info, []*ast.File{file})
 	checked := 0
 	for _, decl := range file.Decls {
 		fd, ok := decl.(*ast.FuncDecl)
@@ -426,9 +413,9 @@ func TestAnalyze(t *testing.T) {
 		}
 		checked++
 		name := fd.Name.Name
-		l := retryloop.Analyze(info, loop)
+		l := retryloop.Analyze(info, exits, loop, nil)
 		want := strings.HasPrefix(name, "retry")
-		if got := retryloop.Is(info, loop); got != want || (l != nil) != want {
+		if got := retryloop.Is(info, exits, loop); got != want || (l != nil) != want {
 			t.Errorf("%s: Is = %v, want %v", name, got, want)
 			continue
 		}
@@ -499,16 +486,9 @@ outer:
 	}
 }
 `
-	fset := token.NewFileSet()
-	file, err := parser.ParseFile(fset, "p.go", src, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Defs: map[*ast.Ident]types.Object{}, Uses: map[*ast.Ident]types.Object{}}
-	conf := types.Config{Importer: importer.Default()}
-	if _, err := conf.Check("p", fset, []*ast.File{file}, info); err != nil {
-		t.Fatal(err)
-	}
+	p := passtest.Check(t, src)
+	file, info := p.File, p.Info
+	exits := ctxflow.NewExits(info, []*ast.File{file})
 	var loops []ast.Node
 	ast.Inspect(file, func(n ast.Node) bool {
 		if l, ok := n.(*ast.LabeledStmt); ok {
@@ -519,11 +499,11 @@ outer:
 	if len(loops) != 2 {
 		t.Fatalf("found %d labeled loops", len(loops))
 	}
-	if !retryloop.Is(info, loops[0]) {
+	if !retryloop.Is(info, exits, loops[0]) {
 		t.Errorf("own: the bare labeled retry loop is not recognised")
 	}
 	inner := loops[1].(*ast.RangeStmt).Body.List[1]
-	if !retryloop.Is(info, inner) {
+	if !retryloop.Is(info, exits, inner) {
 		t.Errorf("outer: continue outer on success should leave the inner retry loop")
 	}
 }

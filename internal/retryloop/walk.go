@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
+	"github.com/budgetlint/budgetlint/internal/ctxflow"
 )
 
 // A fork is one assumption about how the candidate call turned out. The
@@ -109,6 +110,7 @@ func (t tri) not() tri {
 // walker follows a loop body's paths for one candidate call.
 type walker struct {
 	info  *types.Info
+	exits *ctxflow.Exits
 	loop  ast.Node
 	label *types.Label // the loop's label, nil if none
 	cond  ast.Expr
@@ -208,7 +210,7 @@ func (w *walker) stmt(s ast.Stmt, in states) states {
 		})
 		return 0
 	case *ast.ExprStmt:
-		if isPanic(s.X) {
+		if neverReturns(w.exits, s.X) {
 			in.each(func(st state) { w.end(st, exit) })
 			return 0
 		}
@@ -406,7 +408,7 @@ func (w *walker) nestedLoop(s ast.Stmt, in states) states {
 		case *ast.ReturnStmt:
 			o |= exit
 		case *ast.ExprStmt:
-			if isPanic(n.X) {
+			if neverReturns(w.exits, n.X) {
 				o |= exit
 			}
 		case *ast.BranchStmt:
@@ -638,7 +640,7 @@ func (w *walker) evalCall(call *ast.CallExpr, s state) (tri, state) {
 	if f == notYet {
 		return unknown, s
 	}
-	fn := callee(w.info, call)
+	fn := ctxapi.Callee(w.info, call)
 	if fn != nil && fn.Pkg() != nil && (fn.Pkg().Path() == "errors" || fn.Pkg().Path() == "golang.org/x/xerrors") {
 		if len(call.Args) == 0 || !w.mentionsErr(call.Args[0]) || !s.known() {
 			return unknown, s
@@ -737,7 +739,7 @@ func (w *walker) predicate(call *ast.CallExpr, f fork) (tri, ast.Expr) {
 	if param == nil {
 		return unknown, nil
 	}
-	pw := &walker{info: w.info, loop: body, cand: &candidate{errVar: param}, resolve: w.resolve}
+	pw := &walker{info: w.info, exits: w.exits, loop: body, cand: &candidate{errVar: param}, resolve: w.resolve}
 	sawTrue, sawFalse, matchedTrue := false, false, false
 	pw.onReturn = func(ret *ast.ReturnStmt, st state) {
 		if len(ret.Results) != 1 {
@@ -899,6 +901,6 @@ func cancelKind(info *types.Info, e ast.Expr) fork {
 
 // isGRPCCode reports whether call is gRPC's status.Code(err).
 func isGRPCCode(info *types.Info, call *ast.CallExpr) bool {
-	fn := callee(info, call)
+	fn := ctxapi.Callee(info, call)
 	return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "google.golang.org/grpc/status" && fn.Name() == "Code"
 }

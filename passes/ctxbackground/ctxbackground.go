@@ -15,6 +15,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
+	"github.com/budgetlint/budgetlint/internal/ctxflow"
 	"github.com/budgetlint/budgetlint/internal/knowledge"
 	"github.com/budgetlint/budgetlint/internal/report"
 	"github.com/budgetlint/budgetlint/passes/ctxuse"
@@ -148,7 +149,7 @@ func (c *checker) checkRoot(cur inspector.Cursor, call *ast.CallExpr) {
 		return
 	}
 	info := c.pass.TypesInfo
-	if ctxapi.IsNilGuard(info, cur) || c.buildsContext(cur) {
+	if ctxflow.IsNilGuard(info, cur) || c.buildsContext(cur) {
 		return
 	}
 	if pc, ok := cur.Parent().Node().(*ast.CallExpr); ok && m == request && slices.Contains(pc.Args, ast.Expr(call)) {
@@ -163,20 +164,20 @@ func (c *checker) checkRoot(cur inspector.Cursor, call *ast.CallExpr) {
 		return // a switch between the caller's context and none, on purpose
 	}
 	root := rootName(info, call)
-	parent, _ := ctxapi.Unparen(cur)
+	parent, _ := ctxflow.Unparen(cur)
 	if cmp, ok := parent.Node().(*ast.BinaryExpr); ok && (cmp.Op == token.EQL || cmp.Op == token.NEQ) {
 		return // ctx != context.Background(): a sentinel compared, not a context used
 	}
 	if pc, ok := parent.Node().(*ast.CallExpr); ok && len(pc.Args) > 0 && ast.Unparen(pc.Args[0]) == call && ctxapi.IsDeadlineDerivation(info, pc) {
 		return // a fixed timeout on a fresh root: fixedtimeout reports it
 	}
-	if v, stmt := ctxapi.AssignedVar(info, parent, call); v != nil {
+	if v, stmt := ctxflow.AssignedVar(info, parent, call); v != nil {
 		if v == src.Param && m == request {
 			c.reportOverwrite(stmt, call, root, src)
 			return
 		}
 		for fn := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-			if ctxapi.IsDeadlineParent(info, fn, v) {
+			if ctxflow.IsDeadlineParent(info, fn, v) {
 				return // the variable is the parent of a fixed timeout: fixedtimeout's
 			}
 			break
@@ -225,7 +226,7 @@ func (c *checker) checkRoot(cur inspector.Cursor, call *ast.CallExpr) {
 // ContextTimeoutEnabled switch returns ctx or context.Background()).
 // Replacing the root with ctx would remove the choice.
 func (c *checker) choosesContext(cur inspector.Cursor, src *inbound.Source) bool {
-	parent, _ := ctxapi.Unparen(cur)
+	parent, _ := ctxflow.Unparen(cur)
 	if _, ok := parent.Node().(*ast.ReturnStmt); !ok || src.Kind != inbound.Param {
 		return false
 	}
@@ -255,9 +256,9 @@ func (c *checker) choosesContext(cur inspector.Cursor, src *inbound.Source) bool
 // that is itself a context: a hand-made context deliberately detached from
 // the caller's cancellation (one that only keeps its values, say).
 func (c *checker) buildsContext(cur inspector.Cursor) bool {
-	parent, _ := ctxapi.Unparen(cur)
+	parent, _ := ctxflow.Unparen(cur)
 	if _, ok := parent.Node().(*ast.KeyValueExpr); ok {
-		parent, _ = ctxapi.Unparen(parent)
+		parent, _ = ctxflow.Unparen(parent)
 	}
 	lit, ok := parent.Node().(*ast.CompositeLit)
 	if !ok {
@@ -362,11 +363,11 @@ func rootingHelpers(pass *analysis.Pass, in *inbound.Result, uses *ctxuse.Result
 			continue
 		}
 		body, _ := cur.FindNode(decl.Body)
-		if root := ctxapi.RootPassedOn(pass.TypesInfo, body, observes); root != nil {
+		if root := ctxflow.RootPassedOn(pass.TypesInfo, body, observes); root != nil {
 			found[fn] = &RootsContext{Root: rootName(pass.TypesInfo, root), Pos: shortPos(pass.Fset, root.Pos()), Module: module}
 			continue
 		}
-		for call := range ctxapi.SyncCalls(body) {
+		for call := range ctxflow.SyncCalls(body) {
 			callee := ctxapi.Callee(pass.TypesInfo, call)
 			if callee == nil || callee.Pkg() == nil {
 				continue

@@ -16,6 +16,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
+	"github.com/budgetlint/budgetlint/internal/ctxflow"
 	"github.com/budgetlint/budgetlint/internal/knowledge"
 )
 
@@ -521,7 +522,7 @@ func (r *Result) varObserves(v *types.Var) bool {
 // useObserves reports whether the context that the expression at cur
 // yields reaches cancellation through the way it is used there.
 func (r *Result) useObserves(cur inspector.Cursor) bool {
-	parent, child := ctxapi.Unparen(cur)
+	parent, child := ctxflow.Unparen(cur)
 	switch p := parent.Node().(type) {
 	case *ast.SelectorExpr:
 		return p.Sel.Name != "Value" // Done, Err, Deadline, or a method of its own

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
+	"github.com/budgetlint/budgetlint/internal/ctxflow"
 )
 
 // checks reports whether fn, which has results, checks the cancellation of
@@ -42,12 +43,12 @@ func (r *Result) derived(p *types.Var) map[*types.Var]bool {
 		v := queue[0]
 		queue = queue[1:]
 		for _, cur := range r.uses[v] {
-			parent, child := ctxapi.Unparen(cur)
+			parent, child := ctxflow.Unparen(cur)
 			if call, ok := parent.Node().(*ast.CallExpr); ok && len(call.Args) > 0 && call.Args[0] == child &&
 				ctxapi.IsDerivation(r.info, call) && !ctxapi.IsWithoutCancel(r.info, call) {
-				parent, child = ctxapi.Unparen(parent)
+				parent, child = ctxflow.Unparen(parent)
 			}
-			if w, _ := ctxapi.AssignedVar(r.info, parent, child.(ast.Expr)); w != nil && !set[w] {
+			if w, _ := ctxflow.AssignedVar(r.info, parent, child.(ast.Expr)); w != nil && !set[w] {
 				set[w] = true
 				queue = append(queue, w)
 			}
@@ -134,7 +135,7 @@ func returns(n ast.Node) bool {
 // one.
 func (r *Result) attaches(p *types.Var) bool {
 	for _, cur := range r.uses[p] {
-		parent, child := ctxapi.Unparen(cur)
+		parent, child := ctxflow.Unparen(cur)
 		switch n := parent.Node().(type) {
 		case *ast.SelectorExpr:
 			if n.Sel.Name == "WithContext" || n.Sel.Name == "Clone" {
@@ -168,7 +169,7 @@ func (r *Result) launches(decl inspector.Cursor, p *types.Var) bool {
 		if launched {
 			break
 		}
-		parent, child := ctxapi.Unparen(cur)
+		parent, child := ctxflow.Unparen(cur)
 		if call, ok := parent.Node().(*ast.CallExpr); ok {
 			if i := slices.Index(call.Args, ast.Expr(child.(ast.Expr))); i >= 0 {
 				if f, idx := r.callFact(call); f != nil && slices.Contains(f.Launches, idx(i)) {

@@ -18,6 +18,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
+	"github.com/budgetlint/budgetlint/internal/ctxflow"
 	"github.com/budgetlint/budgetlint/internal/knowledge"
 	"github.com/budgetlint/budgetlint/internal/report"
 	"github.com/budgetlint/budgetlint/passes/inbound"
@@ -119,12 +120,12 @@ func (c *checker) contextAttached(cur inspector.Cursor, call *ast.CallExpr) bool
 	info := c.pass.TypesInfo
 	// A chain of builder calls on the result: X().WithTimeout(d).WithContext(ctx).
 	for up := cur; ; {
-		parent, _ := ctxapi.Unparen(up)
+		parent, _ := ctxflow.Unparen(up)
 		sel, ok := parent.Node().(*ast.SelectorExpr)
 		if !ok {
 			break
 		}
-		callCur, _ := ctxapi.Unparen(parent)
+		callCur, _ := ctxflow.Unparen(parent)
 		if _, ok := callCur.Node().(*ast.CallExpr); !ok {
 			break
 		}
@@ -133,8 +134,8 @@ func (c *checker) contextAttached(cur inspector.Cursor, call *ast.CallExpr) bool
 		}
 		up = callCur
 	}
-	parent, _ := ctxapi.Unparen(cur)
-	v, _ := ctxapi.AssignedVar(info, parent, call)
+	parent, _ := ctxflow.Unparen(cur)
+	v, _ := ctxflow.AssignedVar(info, parent, call)
 	if v == nil {
 		return false
 	}

@@ -14,6 +14,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
+	"github.com/budgetlint/budgetlint/internal/ctxflow"
 	"github.com/budgetlint/budgetlint/passes/inbound"
 )
 
@@ -42,7 +43,7 @@ func (c *checker) checkAssign(cur inspector.Cursor, rhs []ast.Expr) {
 		if !c.isStored(r) {
 			continue
 		}
-		v, _ := ctxapi.AssignedVar(c.pass.TypesInfo, cur, ast.Unparen(r))
+		v, _ := ctxflow.AssignedVar(c.pass.TypesInfo, cur, ast.Unparen(r))
 		if v == nil {
 			continue
 		}

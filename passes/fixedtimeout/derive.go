@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
+	"github.com/budgetlint/budgetlint/internal/ctxflow"
 	"github.com/budgetlint/budgetlint/internal/report"
 )
 
@@ -26,7 +27,7 @@ func (c *checker) checkDerivation(cur inspector.Cursor, call *ast.CallExpr) {
 	fixable := false
 	switch p := ast.Unparen(call.Args[0]).(type) {
 	case *ast.CallExpr:
-		if ctxapi.IsFreshRoot(c.pass.TypesInfo, p) && !ctxapi.IsNilGuard(c.pass.TypesInfo, cur) {
+		if ctxapi.IsFreshRoot(c.pass.TypesInfo, p) && !ctxflow.IsNilGuard(c.pass.TypesInfo, cur) {
 			root, fixable = p, true
 		}
 	case *ast.Ident:
@@ -57,13 +58,13 @@ func (c *checker) checkDerivation(cur inspector.Cursor, call *ast.CallExpr) {
 // only by goroutines (`go renew(ctx)`): a budget for deliberately detached
 // work, made before starting it.
 func (c *checker) onlyDetached(cur inspector.Cursor, call *ast.CallExpr) bool {
-	parent, _ := ctxapi.Unparen(cur)
-	v, _ := ctxapi.AssignedVar(c.pass.TypesInfo, parent, call)
+	parent, _ := ctxflow.Unparen(cur)
+	v, _ := ctxflow.AssignedVar(c.pass.TypesInfo, parent, call)
 	top, ok := outermostFunc(cur)
 	if v == nil || !ok {
 		return false
 	}
-	uses := c.localsOf(top).uses[v]
+	uses := c.locals.Of(top).Uses[v]
 	for _, id := range uses {
 		if _, inGo := enclosing(id, (*ast.GoStmt)(nil)); !inGo {
 			return false
@@ -93,13 +94,13 @@ func (c *checker) rootHeldBy(cur inspector.Cursor, call *ast.CallExpr, id *ast.I
 		return nil, false
 	}
 	var roots []*ast.CallExpr
-	l := c.localsOf(top)
-	for _, a := range l.assigns[v] {
-		root, ok := ast.Unparen(a.value).(*ast.CallExpr)
+	l := c.locals.Of(top)
+	for _, a := range l.Assigns[v] {
+		root, ok := ast.Unparen(a.Value).(*ast.CallExpr)
 		if !ok || !ctxapi.IsFreshRoot(info, root) {
 			return nil, false // also holds another context
 		}
-		rc, ok := a.stmt.FindNode(root)
+		rc, ok := a.Stmt.FindNode(root)
 		if !ok {
 			return nil, false
 		}
@@ -109,7 +110,7 @@ func (c *checker) rootHeldBy(cur inspector.Cursor, call *ast.CallExpr, id *ast.I
 		if site := c.in.At(rc); site.Context != nil && site.Context.Param == v {
 			return nil, false // ctx = context.TODO(): ctxbackground reports the overwrite
 		}
-		if ctxapi.IsNilGuard(info, rc) {
+		if ctxflow.IsNilGuard(info, rc) {
 			return nil, false // stands in for a missing context: nothing is lost
 		}
 		roots = append(roots, root)
@@ -117,7 +118,7 @@ func (c *checker) rootHeldBy(cur inspector.Cursor, call *ast.CallExpr, id *ast.I
 	if len(roots) == 0 {
 		return nil, false
 	}
-	return roots[0], len(roots) == 1 && len(l.uses[v]) == 1
+	return roots[0], len(roots) == 1 && len(l.Uses[v]) == 1
 }
 
 // bound describes the fixed bound a deadline derivation sets: "5s timeout",

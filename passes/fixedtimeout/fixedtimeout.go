@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
+	"github.com/budgetlint/budgetlint/internal/ctxflow"
 	"github.com/budgetlint/budgetlint/internal/report"
 	"github.com/budgetlint/budgetlint/passes/ctxuse"
 	"github.com/budgetlint/budgetlint/passes/inbound"
@@ -37,9 +38,9 @@ type checker struct {
 	// streams caches, per function, whether it serves a stream: a loop in
 	// it checks the caller's context.
 	streams map[ast.Node]bool
-	// locals caches, per top-level function, where its local variables
+	// locals indexes, per top-level function, where its local variables
 	// are assigned and used.
-	locals map[ast.Node]*locals
+	locals *ctxflow.Locals
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -56,7 +57,7 @@ func run(pass *analysis.Pass) (any, error) {
 		iface:    ctxapi.ContextInterface(pass.Pkg),
 		consults: map[ast.Node]bool{},
 		streams:  map[ast.Node]bool{},
-		locals:   map[ast.Node]*locals{},
+		locals:   ctxflow.NewLocals(pass.TypesInfo),
 	}
 	info := pass.TypesInfo
 	filter := []ast.Node{(*ast.CallExpr)(nil), (*ast.SelectStmt)(nil), (*ast.UnaryExpr)(nil), (*ast.RangeStmt)(nil)}
@@ -110,71 +111,6 @@ func (c *checker) inboundAt(cur inspector.Cursor) (*inbound.Source, inbound.Site
 func (c *checker) onPath(cur inspector.Cursor) bool {
 	src, _ := c.inboundAt(cur)
 	return src != nil
-}
-
-// locals are the assignments to and uses of the local variables of one
-// top-level function, found in one walk of it: asking about a variable
-// then costs its own assignments and uses, not a walk of the function,
-// which in a long handler would make the pass quadratic.
-type locals struct {
-	assigns map[*types.Var][]assignment
-	uses    map[*types.Var][]inspector.Cursor // identifiers, in source order
-}
-
-// assignment is one value given to a variable by an assignment or
-// declaration; value is nil for one result of a multi-value call.
-type assignment struct {
-	stmt  inspector.Cursor // the *ast.AssignStmt or *ast.ValueSpec
-	value ast.Expr
-}
-
-func (c *checker) localsOf(top inspector.Cursor) *locals {
-	if l, ok := c.locals[top.Node()]; ok {
-		return l
-	}
-	info := c.pass.TypesInfo
-	l := &locals{assigns: map[*types.Var][]assignment{}, uses: map[*types.Var][]inspector.Cursor{}}
-	for n := range top.Preorder((*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.Ident)(nil)) {
-		var lhs, rhs []ast.Expr
-		switch s := n.Node().(type) {
-		case *ast.Ident:
-			if v, ok := info.Uses[s].(*types.Var); ok {
-				l.uses[v] = append(l.uses[v], n)
-			}
-			continue
-		case *ast.AssignStmt:
-			lhs, rhs = s.Lhs, s.Rhs
-		case *ast.ValueSpec:
-			for _, id := range s.Names {
-				lhs = append(lhs, id)
-			}
-			rhs = s.Values
-		}
-		if len(rhs) == 0 {
-			continue // var x context.Context: no value yet
-		}
-		for i, e := range lhs {
-			id, ok := ast.Unparen(e).(*ast.Ident)
-			if !ok {
-				continue
-			}
-			obj := info.Defs[id]
-			if obj == nil {
-				obj = info.Uses[id]
-			}
-			v, ok := obj.(*types.Var)
-			if !ok {
-				continue
-			}
-			var value ast.Expr
-			if len(lhs) == len(rhs) {
-				value = rhs[i]
-			}
-			l.assigns[v] = append(l.assigns[v], assignment{n, value})
-		}
-	}
-	c.locals[top.Node()] = l
-	return l
 }
 
 // duration names a duration as Go prints it ("1.5s") when it is constant,
@@ -305,8 +241,8 @@ func (c *checker) values(cur inspector.Cursor, id *ast.Ident) []ast.Expr {
 		return nil
 	}
 	var out []ast.Expr
-	for _, a := range c.localsOf(top).assigns[v] {
-		out = append(out, a.value)
+	for _, a := range c.locals.Of(top).Assigns[v] {
+		out = append(out, a.Value)
 	}
 	return out
 }

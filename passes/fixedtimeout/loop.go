@@ -131,7 +131,7 @@ func (c *checker) inRetryLoop(cur inspector.Cursor) bool {
 		case *ast.FuncDecl, *ast.FuncLit:
 			return false
 		}
-		if retryloop.Is(c.pass.TypesInfo, l.Node()) {
+		if retryloop.Is(c.pass.TypesInfo, c.in.Exits(), l.Node()) {
 			return true
 		}
 	}

@@ -4,11 +4,11 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
+	"github.com/budgetlint/budgetlint/internal/ctxflow"
 )
 
 // fromDeadline reports whether the duration d is computed from a
@@ -151,7 +151,7 @@ func (c *checker) endsWait(cur inspector.Cursor, cc *ast.CommClause) bool {
 			case *ast.BranchStmt:
 				found = found || n.Tok == token.GOTO || (n.Tok == token.BREAK && n.Label != nil)
 			case *ast.CallExpr:
-				found = found || exits(info, n)
+				found = found || c.in.Exits().Call(n)
 			case *ast.AssignStmt:
 				for _, l := range n.Lhs {
 					if id, ok := ast.Unparen(l).(*ast.Ident); ok && condVars[info.Uses[id]] {
@@ -163,20 +163,6 @@ func (c *checker) endsWait(cur inspector.Cursor, cc *ast.CommClause) bool {
 		})
 	}
 	return found
-}
-
-// exits reports whether call does not return: panic, os.Exit, log.Fatal
-// and its kin.
-func exits(info *types.Info, call *ast.CallExpr) bool {
-	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
-		_, builtin := info.Uses[id].(*types.Builtin)
-		return builtin && id.Name == "panic"
-	}
-	fn := ctxapi.Callee(info, call)
-	if fn == nil || fn.Pkg() == nil {
-		return false
-	}
-	return ctxapi.IsFunc(fn, "os", "Exit") || (fn.Pkg().Path() == "log" && strings.HasPrefix(fn.Name(), "Fatal"))
 }
 
 // received returns the channel a select case receives from, nil for a send.
@@ -199,7 +185,7 @@ func received(comm ast.Stmt) ast.Expr {
 // inSelectCase reports whether the receive at cur is the communication of
 // a select case, which checkSelect judges with its siblings.
 func inSelectCase(cur inspector.Cursor) bool {
-	stmt, _ := ctxapi.Unparen(cur)
+	stmt, _ := ctxflow.Unparen(cur)
 	if as, ok := stmt.Node().(*ast.AssignStmt); ok && len(as.Rhs) == 1 {
 		// v := <-ch and v, ok = <-ch
 	} else if _, ok := stmt.Node().(*ast.ExprStmt); !ok {

@@ -3,7 +3,6 @@ package inbound
 import (
 	"go/ast"
 	"go/token"
-	"go/types"
 
 	"golang.org/x/tools/go/ast/inspector"
 
@@ -110,8 +109,8 @@ func (r *Result) ensuresDone(s ast.Stmt, src *Source) bool {
 }
 
 // leaves reports whether a statement list never completes normally: it
-// ends in a return, a continue, a goto, a labelled break, a panic or an
-// exit (a plain break leaves only the select, to what follows it).
+// ends in a return, a continue, a goto, a labelled break or a call that
+// never returns (a plain break leaves only the select, to what follows it).
 func (r *Result) leaves(list []ast.Stmt) bool {
 	if len(list) == 0 {
 		return false
@@ -130,55 +129,9 @@ func (r *Result) leaves(list []ast.Stmt) bool {
 		return r.leaves([]ast.Stmt{s.Else})
 	case *ast.ExprStmt:
 		call, ok := ast.Unparen(s.X).(*ast.CallExpr)
-		return ok && (r.isExit(call) || r.neverReturns(call))
+		return ok && r.exits.Call(call)
 	}
 	return false
-}
-
-// isExit reports whether call panics or ends the goroutine or the process.
-func (r *Result) isExit(call *ast.CallExpr) bool {
-	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
-		if b, ok := r.info.Uses[id].(*types.Builtin); ok && b.Name() == "panic" {
-			return true
-		}
-	}
-	info := r.info
-	return ctxapi.IsCallTo(info, call, "os", "Exit") || ctxapi.IsCallTo(info, call, "runtime", "Goexit") ||
-		ctxapi.IsCallTo(info, call, "log", "Fatal") || ctxapi.IsCallTo(info, call, "log", "Fatalf") ||
-		ctxapi.IsCallTo(info, call, "log", "Fatalln")
-}
-
-// neverReturns reports whether call is to a function of this package with
-// no return statement whose body ends in a panic or an exit: a helper
-// that logs and dies (log.Fatalf at its end).
-func (r *Result) neverReturns(call *ast.CallExpr) bool {
-	fn := ctxapi.Callee(r.info, call)
-	if fn == nil {
-		return false
-	}
-	decl := r.decls[fn]
-	if decl == nil || decl.Body == nil || len(decl.Body.List) == 0 {
-		return false
-	}
-	returns := false
-	ast.Inspect(decl.Body, func(n ast.Node) bool {
-		switch n.(type) {
-		case *ast.ReturnStmt:
-			returns = true
-		case *ast.FuncLit:
-			return false
-		}
-		return !returns
-	})
-	if returns {
-		return false
-	}
-	last, ok := decl.Body.List[len(decl.Body.List)-1].(*ast.ExprStmt)
-	if !ok {
-		return false
-	}
-	c, ok := ast.Unparen(last.X).(*ast.CallExpr)
-	return ok && r.isExit(c)
 }
 
 // receivesDone reports whether a select case's communication receives
@@ -206,13 +159,15 @@ func (r *Result) isErrCheck(cond ast.Expr, src *Source) bool {
 		return false
 	}
 	x, y := b.X, b.Y
-	if id, ok := ast.Unparen(x).(*ast.Ident); ok && id.Name == "nil" {
+	if r.isNil(x) {
 		x, y = y, x
 	}
-	if id, ok := ast.Unparen(y).(*ast.Ident); !ok || id.Name != "nil" {
-		return false
-	}
-	return r.isMethodOfSource(x, "Err", src)
+	return r.isNil(y) && r.isMethodOfSource(x, "Err", src)
+}
+
+func (r *Result) isNil(e ast.Expr) bool {
+	tv, ok := r.info.Types[ast.Unparen(e)]
+	return ok && tv.IsNil()
 }
 
 // isMethodOfSource reports whether e calls the context method name on

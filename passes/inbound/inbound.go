@@ -17,6 +17,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
+	"github.com/budgetlint/budgetlint/internal/ctxflow"
 	"github.com/budgetlint/budgetlint/passes/ctxuse"
 )
 
@@ -219,11 +220,15 @@ type Result struct {
 	contexts bool
 	info     *types.Info
 	iface    *types.Interface
-	decls    map[*types.Func]*ast.FuncDecl // the package's functions, for neverReturns
+	exits    *ctxflow.Exits
 
 	doneMu sync.Mutex // the passes that share the result may run at once
 	doneAt map[ast.Node]token.Pos
 }
+
+// Exits says which calls never return, for every pass of the package:
+// one answer, built once.
+func (r *Result) Exits() *ctxflow.Exits { return r.exits }
 
 // Func returns what is known about a *ast.FuncDecl or *ast.FuncLit.
 func (r *Result) Func(n ast.Node) *Func { return r.funcs[n] }
@@ -279,7 +284,7 @@ func (r *Result) OnPath(fn *Func) *Source {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	res := &Result{funcs: map[ast.Node]*Func{}}
+	res := &Result{funcs: map[ast.Node]*Func{}, exits: ctxflow.NewExits(pass.TypesInfo, pass.Files)}
 	iface := ctxapi.ContextInterface(pass.Pkg)
 	if iface == nil {
 		// Neither a context nor a type carrying one can appear here.
@@ -287,7 +292,6 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	res.contexts = true
 	res.info, res.iface = pass.TypesInfo, iface
-	res.decls = map[*types.Func]*ast.FuncDecl{}
 	scopes := &scopeIndex{pkg: pass.Pkg, names: map[string]bool{}}
 	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	uses := pass.ResultOf[ctxuse.Analyzer].(*ctxuse.Result)
@@ -334,11 +338,6 @@ func run(pass *analysis.Pass) (any, error) {
 				res.onPath++
 			}
 			res.funcs[fn.Node] = fn
-			if decl, ok := fn.Node.(*ast.FuncDecl); ok {
-				if obj, ok := pass.TypesInfo.Defs[decl.Name].(*types.Func); ok {
-					res.decls[obj] = decl
-				}
-			}
 		}
 	}
 	return res, nil
@@ -382,7 +381,7 @@ func runsLater(info *types.Info, uses *ctxuse.Result, cur inspector.Cursor) bool
 	if _, ok := cur.Node().(*ast.FuncLit); !ok {
 		return false
 	}
-	parent, child := ctxapi.Unparen(cur)
+	parent, child := ctxflow.Unparen(cur)
 	switch p := parent.Node().(type) {
 	case *ast.ReturnStmt:
 		return true

@@ -329,55 +329,15 @@ func (c *checker) closureOf(v *types.Var) *ast.FuncLit {
 
 // assignments returns the values assigned to a local variable in the
 // function being checked (nil for one assigned from a multi-value call).
-// The function's assignments are indexed once per body.
 func (c *checker) assignments(v *types.Var) []ast.Expr {
-	if c.body == nil {
+	if c.body == nil || !c.owner.Valid() {
 		return nil
 	}
-	if c.bindingsOf == nil {
-		c.bindingsOf = map[*ast.BlockStmt]map[*types.Var][]ast.Expr{}
+	var values []ast.Expr
+	for _, a := range c.locals.Of(c.owner).Assigns[v] {
+		values = append(values, a.Value)
 	}
-	binds, ok := c.bindingsOf[c.body]
-	if !ok {
-		binds = bindings(c.pass.TypesInfo, c.body)
-		c.bindingsOf[c.body] = binds
-	}
-	return binds[v]
-}
-
-func bindings(info *types.Info, body *ast.BlockStmt) map[*types.Var][]ast.Expr {
-	binds := map[*types.Var][]ast.Expr{}
-	bind := func(id *ast.Ident, value ast.Expr) {
-		if v, ok := objOf(info, id).(*types.Var); ok {
-			binds[v] = append(binds[v], value)
-		}
-	}
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			for i, l := range n.Lhs {
-				id, ok := ast.Unparen(l).(*ast.Ident)
-				if !ok {
-					continue
-				}
-				if len(n.Lhs) == len(n.Rhs) {
-					bind(id, n.Rhs[i])
-				} else {
-					bind(id, nil)
-				}
-			}
-		case *ast.ValueSpec:
-			for i, id := range n.Names {
-				if i < len(n.Values) {
-					bind(id, n.Values[i])
-				} else if len(n.Values) > 0 {
-					bind(id, nil)
-				}
-			}
-		}
-		return true
-	})
-	return binds
+	return values
 }
 
 func (c *checker) decl(fn *types.Func) *ast.FuncDecl {

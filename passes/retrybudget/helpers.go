@@ -85,7 +85,7 @@ func (c *checker) checkHelper(cur inspector.Cursor, call *ast.CallExpr) {
 	if src == nil || ctxapi.ContextVariant(fn) != nil {
 		return // a context-taking sibling: dropcancel reports the call
 	}
-	c.body = owner.Body()
+	c.enter(cur, owner)
 	if opIndex < len(call.Args) && c.operationChecks(call.Args[opIndex]) {
 		return // the operation stops the retries when the context is done
 	}

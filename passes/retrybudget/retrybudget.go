@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
+	"github.com/budgetlint/budgetlint/internal/ctxflow"
 	"github.com/budgetlint/budgetlint/internal/report"
 	"github.com/budgetlint/budgetlint/internal/retryloop"
 	"github.com/budgetlint/budgetlint/passes/ctxuse"
@@ -39,10 +40,12 @@ type checker struct {
 	// body is the body of the function that owns the inbound context of
 	// the code being checked: closures and deadlines are looked up there.
 	body *ast.BlockStmt
+	// owner is the function of that body.
+	owner inspector.Cursor
 	// budgetVarsOf caches budgetVars by body.
 	budgetVarsOf map[*ast.BlockStmt]map[*types.Var]bool
-	// bindingsOf indexes the assignments of each body checked.
-	bindingsOf map[*ast.BlockStmt]map[*types.Var][]ast.Expr
+	// locals indexes the assignments of each owner checked.
+	locals *ctxflow.Locals
 	// bodyChecks remembers which helper bodies check a context.
 	bodyChecks map[*ast.BlockStmt]bool
 }
@@ -54,12 +57,13 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	c := &checker{
-		pass:  pass,
-		in:    in,
-		rep:   report.New(pass),
-		iface: ctxapi.ContextInterface(pass.Pkg),
-		uses:  pass.ResultOf[ctxuse.Analyzer].(*ctxuse.Result),
-		insp:  insp,
+		pass:   pass,
+		in:     in,
+		rep:    report.New(pass),
+		iface:  ctxapi.ContextInterface(pass.Pkg),
+		uses:   pass.ResultOf[ctxuse.Analyzer].(*ctxuse.Result),
+		insp:   insp,
+		locals: ctxflow.NewLocals(pass.TypesInfo),
 	}
 	for cur := range insp.Root().Preorder((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.CallExpr)(nil)) {
 		switch n := cur.Node().(type) {
@@ -86,6 +90,18 @@ func (c *checker) inbound(cur inspector.Cursor) (*inbound.Source, *inbound.Func)
 	return site.Context, site.Owner
 }
 
+// enter makes owner, the function of the inbound context at cur, the one
+// whose closures, deadlines and assignments the checks look up.
+func (c *checker) enter(cur inspector.Cursor, owner *inbound.Func) {
+	c.body, c.owner = owner.Body(), inspector.Cursor{}
+	for fn := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		if fn.Node() == owner.Node {
+			c.owner = fn
+			return
+		}
+	}
+}
+
 // checkLoop reports a retry loop that never consults the budget.
 func (c *checker) checkLoop(cur inspector.Cursor) {
 	src, owner := c.inbound(cur)
@@ -97,8 +113,8 @@ func (c *checker) checkLoop(cur inspector.Cursor) {
 	if l, ok := cur.Parent().Node().(*ast.LabeledStmt); ok {
 		node = l // so that `continue label` is understood
 	}
-	c.body = owner.Body()
-	loop := retryloop.AnalyzeWith(info, node, c.resolve)
+	c.enter(cur, owner)
+	loop := retryloop.Analyze(info, c.in.Exits(), node, c.resolve)
 	if loop == nil {
 		return
 	}

@@ -1,4 +1,4 @@
-package ctxapi
+package ctxflow
 
 import (
 	"go/ast"
@@ -6,6 +6,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/budgetlint/budgetlint/internal/ctxapi"
 )
 
 // IsNilGuard reports whether the node at cur stands inside an
@@ -20,7 +22,7 @@ func IsNilGuard(info *types.Info, cur inspector.Cursor) bool {
 		}
 		if cmp, ok := ast.Unparen(ifStmt.Cond).(*ast.BinaryExpr); ok && cmp.Op == token.EQL {
 			for _, pair := range [][2]ast.Expr{{cmp.X, cmp.Y}, {cmp.Y, cmp.X}} {
-				if tv, ok := info.Types[pair[1]]; ok && tv.IsNil() && IsContextType(info.TypeOf(pair[0])) {
+				if tv, ok := info.Types[pair[1]]; ok && tv.IsNil() && ctxapi.IsContextType(info.TypeOf(pair[0])) {
 					return true
 				}
 			}

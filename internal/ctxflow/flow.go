@@ -1,4 +1,9 @@
-package ctxapi
+// Package ctxflow follows values through function bodies for the passes:
+// where a local variable is assigned and used, which fresh root a body
+// passes on, which calls never return, whether code stands under a nil
+// guard. What a single call, expression or type is (a fresh root, a
+// derivation, a context) is internal/ctxapi's.
+package ctxflow
 
 import (
 	"go/ast"
@@ -6,6 +11,8 @@ import (
 	"iter"
 
 	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/budgetlint/budgetlint/internal/ctxapi"
 )
 
 // Unparen returns the cursor of the nearest ancestor of cur that is not a
@@ -75,7 +82,7 @@ func IsDeadlineParent(info *types.Info, fn inspector.Cursor, v *types.Var) bool 
 		if len(call.Args) == 0 {
 			continue
 		}
-		if id, ok := ast.Unparen(call.Args[0]).(*ast.Ident); ok && info.Uses[id] == v && IsDeadlineDerivation(info, call) {
+		if id, ok := ast.Unparen(call.Args[0]).(*ast.Ident); ok && info.Uses[id] == v && ctxapi.IsDeadlineDerivation(info, call) {
 			return true
 		}
 	}
@@ -122,10 +129,10 @@ func RootPassedOn(info *types.Info, body inspector.Cursor, observes func(call in
 				return tainted[v]
 			}
 		case *ast.CallExpr:
-			if IsFreshRoot(info, e) {
+			if ctxapi.IsFreshRoot(info, e) {
 				return e
 			}
-			if IsDerivation(info, e) && !IsWithoutCancel(info, e) {
+			if ctxapi.IsDerivation(info, e) && !ctxapi.IsWithoutCancel(info, e) {
 				return rootOf(e.Args[0])
 			}
 		}
@@ -146,7 +153,7 @@ func RootPassedOn(info *types.Info, body inspector.Cursor, observes func(call in
 			// ctx, cancel := context.WithCancel(root): remember which
 			// context the cancel function ends.
 			if len(n.Lhs) == 2 && len(n.Rhs) == 1 {
-				if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok && IsDerivation(info, call) {
+				if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok && ctxapi.IsDerivation(info, call) {
 					ctxID, _ := ast.Unparen(n.Lhs[0]).(*ast.Ident)
 					cancelID, _ := ast.Unparen(n.Lhs[1]).(*ast.Ident)
 					if ctxID != nil && cancelID != nil {
@@ -161,7 +168,7 @@ func RootPassedOn(info *types.Info, body inspector.Cursor, observes func(call in
 			// on purpose.
 			if len(n.Lhs) == len(n.Rhs) {
 				for i, l := range n.Lhs {
-					if call, ok := ast.Unparen(n.Rhs[i]).(*ast.CallExpr); ok && IsKept(info, l) {
+					if call, ok := ast.Unparen(n.Rhs[i]).(*ast.CallExpr); ok && ctxapi.IsKept(info, l) {
 						kept[call] = true
 					}
 				}
@@ -173,7 +180,7 @@ func RootPassedOn(info *types.Info, body inspector.Cursor, observes func(call in
 			}
 			taint(info, tainted, lhs, n.Values, rootOf)
 		case *ast.CallExpr:
-			if IsFreshRoot(info, n) || IsDerivation(info, n) {
+			if ctxapi.IsFreshRoot(info, n) || ctxapi.IsDerivation(info, n) {
 				return true
 			}
 			// cancel() as a statement of its own, not deferred: the context
@@ -186,7 +193,7 @@ func RootPassedOn(info *types.Info, body inspector.Cursor, observes func(call in
 					}
 				}
 			}
-			if isRequestClone(info, n) || kept[n] {
+			if ctxapi.IsRequestClone(info, n) || kept[n] {
 				return true
 			}
 			var sig *types.Signature
@@ -194,7 +201,7 @@ func RootPassedOn(info *types.Info, body inspector.Cursor, observes func(call in
 				sig, _ = t.Underlying().(*types.Signature)
 			}
 			for i, arg := range n.Args {
-				if TakesContext(sig, i) && observes(c, i) {
+				if ctxapi.TakesContext(sig, i) && observes(c, i) {
 					if root := rootOf(arg); root != nil {
 						found = root
 						return false
@@ -205,38 +212,6 @@ func RootPassedOn(info *types.Info, body inspector.Cursor, observes func(call in
 		return true
 	})
 	return found
-}
-
-// IsKept reports whether e is a struct field or a package-level variable:
-// what is stored there outlives the call that stores it.
-func IsKept(info *types.Info, e ast.Expr) bool {
-	var id *ast.Ident
-	switch e := ast.Unparen(e).(type) {
-	case *ast.SelectorExpr:
-		if sel := info.Selections[e]; sel != nil {
-			return sel.Kind() == types.FieldVal
-		}
-		id = e.Sel // a qualified package-level variable
-	case *ast.Ident:
-		id = e
-	default:
-		return false
-	}
-	v, ok := info.Uses[id].(*types.Var)
-	return ok && !v.IsField() && v.Pkg() != nil && v.Parent() == v.Pkg().Scope()
-}
-
-// isRequestClone reports whether call is (*http.Request).Clone: a deep
-// copy whose context argument the API demands, often a placeholder
-// (req.Clone(context.TODO())) replaced when the copy is built or sent, as
-// the AWS SDK's smithy-go does. The copy is no work done under the root.
-func isRequestClone(info *types.Info, call *ast.CallExpr) bool {
-	fn := Callee(info, call)
-	if fn == nil || fn.Name() != "Clone" {
-		return false
-	}
-	recv := fn.Type().(*types.Signature).Recv()
-	return recv != nil && IsHTTPRequest(recv.Type())
 }
 
 func taint(info *types.Info, tainted map[*types.Var]*ast.CallExpr, lhs, rhs []ast.Expr, rootOf func(ast.Expr) *ast.CallExpr) {
