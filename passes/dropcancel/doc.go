@@ -45,7 +45,16 @@
 // context form whose other parameters differ, context.WithoutCancel
 // (deliberate detachment), a field reached through the inbound value
 // itself, a stored context the function set up itself, and logging APIs,
-// whose context variants carry values rather than cancellation.
+// whose context variants carry values rather than cancellation. Nor where
+// nothing that matters is lost: a context variant whose context reaches
+// nothing that observes it (learned by the ctxuse facts), the plain form
+// called inside its own variant (the fix would recurse), a dial of a local
+// unix socket, a request kept in a field as a template or handed to a
+// function that attaches a context before sending it, a stored context
+// passed beside one derived from the caller's (the lifetime of what the
+// call builds) or handed back through locals set from the caller's
+// context, and a stored context given to a value reader. The same call in
+// both branches of an if is one finding.
 //
 // The suggested fix passes the inbound context as written at the call:
 // http.NewRequestWithContext(ctx, ...), db.QueryContext(ctx, ...),

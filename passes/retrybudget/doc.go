@@ -54,9 +54,12 @@
 //
 // Left alone: loops bounded by a context check, in the loop, its condition
 // or a select, through a deadline or done channel read before the loop, or
-// through a helper given the context (a function named like a sleep, wait,
-// backoff, acquire or throttle, golang.org/x/time/rate, x/sync/semaphore,
-// or a closure or same-package function that checks the context); a
+// through a helper given the context (a function of the module that checks
+// the context and reports it, learned by the ctxuse facts; a closure or
+// same-package function that reads it; golang.org/x/time/rate,
+// x/sync/semaphore; and, where the code is unknown, a function named like
+// a sleep, wait, backoff, acquire or throttle, but not one that records or
+// logs); a
 // bounded loop without any wait whose attempt passes the context to its
 // calls (each attempt fails fast once the caller is gone); loops that are
 // not retries (consumers and accept loops that go on after a success,
@@ -64,6 +67,10 @@
 // given a context, or whose operation checks it (cenkalti/backoff v5
 // always is); code off the request path; goroutines started from a
 // handler; tests.
+//
+// A check counts only where the retry path reaches it: a continue on a
+// retried call's error before the loop's only check (a case <-ctx.Done()
+// further down) leaves that retry unchecked, and is reported.
 //
 // Checking the call's own error with errors.Is(err, context.Canceled) is
 // not a budget check: the loop still sleeps before it finds out. The pass
