@@ -391,6 +391,36 @@ func runsLater(info *types.Info, uses *ctxuse.Result, cur inspector.Cursor) bool
 	case *ast.AssignStmt:
 		i := slices.Index(p.Rhs, ast.Expr(child.(ast.Expr)))
 		return i >= 0 && len(p.Lhs) == len(p.Rhs) && ctxapi.IsKept(info, p.Lhs[i])
+	case *ast.KeyValueExpr:
+		return p.Value == child && keptValue(info, parent.Parent())
+	}
+	return false
+}
+
+// keptValue reports whether the composite literal at cur (a callback's
+// configuration: &pool.Config{Destructor: func...}) is kept beyond the
+// function, directly or as the argument of a call whose result is: stored
+// in a field or package variable, or returned. Its callbacks run later.
+func keptValue(info *types.Info, cur inspector.Cursor) bool {
+	if _, ok := cur.Node().(*ast.CompositeLit); !ok {
+		return false
+	}
+	for range 3 {
+		parent, child := ctxflow.Unparen(cur)
+		switch p := parent.Node().(type) {
+		case *ast.UnaryExpr: // &T{...}
+		case *ast.CallExpr:
+			if !slices.Contains(p.Args, ast.Expr(child.(ast.Expr))) {
+				return false
+			}
+		case *ast.ReturnStmt:
+			return true
+		case *ast.AssignStmt:
+			return len(p.Lhs) > 0 && ctxapi.IsKept(info, p.Lhs[0])
+		default:
+			return false
+		}
+		cur = parent
 	}
 	return false
 }
