@@ -36,9 +36,12 @@ func (c *checker) checkDerivation(cur inspector.Cursor, call *ast.CallExpr) {
 	if root == nil || c.onlyDetached(cur, call) {
 		return
 	}
-	advice := "derive it from " + src.Expr
+	// A timeout on a fresh root is sometimes a deliberate bound on work
+	// that must finish after the caller gives up (a clean-up): the advice
+	// names the shape that keeps that, never only "use ctx".
+	advice := fmt.Sprintf("derive it from %s (from context.WithoutCancel(%s) if the work must finish after the caller gives up)", src.Expr, src.Expr)
 	if src.Expr == "" {
-		advice = "name the context parameter and derive it from that"
+		advice = "name the context parameter and derive it from that (or from context.WithoutCancel of it, if the work must finish after the caller gives up)"
 	}
 	d := analysis.Diagnostic{
 		Pos:     call.Pos(),
