@@ -73,27 +73,9 @@ func (c *checker) checkSetDeadline(cur inspector.Cursor, call *ast.CallExpr) {
 // consultsDeadline reports whether the function bringing the inbound
 // context reads some context's Deadline() anywhere in its body.
 func (c *checker) consultsDeadline(cur inspector.Cursor, owner *inbound.Func) bool {
-	if owner == nil {
-		return false
-	}
-	if v, ok := c.consults[owner.Node]; ok {
-		return v
-	}
-	found := false
-	for fn := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		if fn.Node() != owner.Node {
-			continue
-		}
-		for n := range fn.Preorder((*ast.CallExpr)(nil)) {
-			if c.isContextMethod(n.Node().(*ast.CallExpr), "Deadline") {
-				found = true
-				break
-			}
-		}
-		break
-	}
-	c.consults[owner.Node] = found
-	return found
+	return c.ownerHas(cur, owner, c.consults, (*ast.CallExpr)(nil), func(n inspector.Cursor) bool {
+		return c.isContextMethod(n.Node().(*ast.CallExpr), "Deadline")
+	})
 }
 
 // servesStream reports whether the function bringing the inbound context
@@ -103,10 +85,20 @@ func (c *checker) consultsDeadline(cur inspector.Cursor, owner *inbound.Func) bo
 // request. (A loop that only polls ctx.Err() between reads is a relay
 // whose read deadline can overrun the caller's.)
 func (c *checker) servesStream(cur inspector.Cursor, owner *inbound.Func) bool {
+	return c.ownerHas(cur, owner, c.streams, (*ast.SelectStmt)(nil), func(sel inspector.Cursor) bool {
+		_, inLoop := innermostLoop(sel)
+		return inLoop && c.selectsDone(sel)
+	})
+}
+
+// ownerHas reports, once per function and remembered in memo, whether the
+// function bringing the inbound context holds a node of kind for which
+// has is true.
+func (c *checker) ownerHas(cur inspector.Cursor, owner *inbound.Func, memo map[ast.Node]bool, kind ast.Node, has func(inspector.Cursor) bool) bool {
 	if owner == nil {
 		return false
 	}
-	if v, ok := c.streams[owner.Node]; ok {
+	if v, ok := memo[owner.Node]; ok {
 		return v
 	}
 	found := false
@@ -114,15 +106,15 @@ func (c *checker) servesStream(cur inspector.Cursor, owner *inbound.Func) bool {
 		if fn.Node() != owner.Node {
 			continue
 		}
-		for sel := range fn.Preorder((*ast.SelectStmt)(nil)) {
-			if _, inLoop := innermostLoop(sel); inLoop && c.selectsDone(sel) {
+		for n := range fn.Preorder(kind) {
+			if has(n) {
 				found = true
 				break
 			}
 		}
 		break
 	}
-	c.streams[owner.Node] = found
+	memo[owner.Node] = found
 	return found
 }
 
