@@ -90,3 +90,16 @@ func TestShopPriced(t *testing.T) {
 		}
 	}
 }
+
+// TestExplainFixedTimeoutPricesTheFix: with a caller's deadline later than
+// the timeout, the fix (context.WithTimeout(ctx, 5s)) still stops at the
+// timeout; it used to be priced as the broken chain, running to 20 s.
+func TestExplainFixedTimeoutPricesTheFix(t *testing.T) {
+	out, errs, code := callCommand(explainCommand, "fixedtimeout", "-timeout", "5s", "-deadline", "20s")
+	if code != exitClean {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if text := strings.Join(strings.Fields(out), " "); !strings.Contains(text, "Derived from the caller's 20s deadline instead, every hop stops by 5s.") {
+		t.Errorf("the fix is not priced with the sooner deadline:\n%s", out)
+	}
+}
