@@ -21,6 +21,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/budgetlint/budgetlint/internal/driver"
+	"github.com/budgetlint/budgetlint/internal/price"
 	"github.com/budgetlint/budgetlint/internal/registry"
 	"github.com/budgetlint/budgetlint/internal/report"
 	"github.com/budgetlint/budgetlint/internal/sarif"
@@ -40,6 +41,7 @@ type options struct {
 	root  string
 	v     bool
 	list  bool
+	cost  bool
 
 	cpuprofile, memprofile string
 }
@@ -70,6 +72,7 @@ func analyzeCommand(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&opts.diff, "diff", false, "with -fix, print the fixes as a unified diff instead of writing them")
 	fs.StringVar(&opts.dir, "C", "", "change to `dir` before loading packages, as the go command's -C")
 	fs.StringVar(&opts.tags, "tags", "", "a comma-separated `list` of build tags to consider satisfied, as the go command's -tags")
+	fs.BoolVar(&opts.cost, "cost", false, "print under each finding its cost, computed by the reference simulator from the values in the code, and the explain command that shows how")
 	fs.BoolVar(&opts.list, "list", false, "list the passes and exit; budgetlint help <pass> prints one's documentation")
 	fs.StringVar(&opts.cache, "cache", defaultCacheDir(), "directory of the results cache, which makes runs on unchanged code fast; off disables it")
 	fs.BoolVar(&opts.v, "v", false, "print what was loaded, analysed and taken from the cache")
@@ -272,7 +275,7 @@ func analyze(patterns []string, analyzers []*analysis.Analyzer, opts options, st
 			return exitUsage
 		}
 	default:
-		printText(stdout, findings)
+		printText(stdout, findings, opts.cost)
 		if len(findings) > 0 {
 			code = exitFindings
 		}
@@ -323,6 +326,9 @@ func printSARIF(w io.Writer, analyzers []*analysis.Analyzer, findings []driver.D
 			Rule: f.Analyzer, File: f.Posn.Filename, Line: f.Posn.Line, Column: f.Posn.Column,
 			EndLine: f.End.Line, EndColumn: f.End.Column, Message: f.Message,
 			Suppressed: f.Suppressed, Justification: f.Justification,
+		}
+		if p, ok := priceOf(f); ok {
+			sf.Properties = map[string]any{"cost": p.Cost, "explain": p.Explain, "values": p.Values}
 		}
 		for _, ref := range sarif.References(f.Message) {
 			if places := byBase[ref.Base]; len(places) == 1 { // never a guess between two
@@ -431,10 +437,23 @@ func relative(filename string) string {
 	return filename
 }
 
-func printText(w io.Writer, findings []driver.Diagnostic) {
+func printText(w io.Writer, findings []driver.Diagnostic, cost bool) {
 	for _, f := range findings {
 		fmt.Fprintln(w, findingLine(f))
+		if p, ok := priceOf(f); ok && cost {
+			fmt.Fprintf(w, "\tcost: %s\n\t%s\n", p.Cost, p.Explain)
+		}
 	}
+}
+
+// priceOf is the price of a finding that carries one in its URL.
+func priceOf(f driver.Diagnostic) (price.Price, bool) {
+	v, ok := price.Parse(f.Analyzer, f.URL)
+	if !ok {
+		return price.Price{}, false
+	}
+	p, err := price.Compute(f.Analyzer, v)
+	return p, err == nil
 }
 
 // findingLine is a finding as the text output prints it.
@@ -476,6 +495,11 @@ type (
 		End            string    `json:"end"`
 		Message        string    `json:"message"`
 		SuggestedFixes []jsonFix `json:"suggested_fixes,omitempty"`
+		// Beyond go vet -json's fields: the finding's price (package price).
+		URL     string            `json:"url,omitempty"`
+		Cost    string            `json:"cost,omitempty"`
+		Explain string            `json:"explain,omitempty"`
+		Values  map[string]string `json:"values,omitempty"`
 	}
 )
 
@@ -487,6 +511,10 @@ func printJSON(w io.Writer, findings []driver.Diagnostic) error {
 			Posn:     f.Posn.String(),
 			End:      f.End.String(),
 			Message:  f.Message,
+			URL:      f.URL,
+		}
+		if p, ok := priceOf(f); ok {
+			d.Cost, d.Explain, d.Values = p.Cost, p.Explain, p.Values
 		}
 		for _, fix := range f.Fixes {
 			jf := jsonFix{Message: fix.Message, Edits: []jsonEdit{}}

@@ -16,6 +16,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/budgetlint/budgetlint/internal/price"
 	"github.com/budgetlint/budgetlint/sim"
 )
 
@@ -458,11 +459,51 @@ func countNoun(n int, word string) string {
 	return fmt.Sprintf("%d %ss", n, word)
 }
 
+// explained is what explain -json prints: the finding's price and the
+// figures behind it, in the models' JSON.
+type explained struct {
+	Pass string `json:"pass"`
+	Cost string `json:"cost"`
+	// Finding is the model of the finding's own situation, with its values.
+	Finding any `json:"finding"`
+	// Model is the documents' model the text compares it with.
+	Model any `json:"model,omitempty"`
+}
+
+func writeExplained(stdout, stderr io.Writer, e explained) int {
+	data, err := json.MarshalIndent(e, "", "  ")
+	if err == nil {
+		_, err = fmt.Fprintf(stdout, "%s\n", data)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "budgetlint explain: %v\n", err)
+		return exitUsage
+	}
+	return exitClean
+}
+
+// oneHopFlags registers the one-hop model's situation, the documents'
+// figures as defaults: the caller's deadline and the work below the hop.
+func oneHopFlags(fs *flag.FlagSet, cfg *sim.OneHopConfig) {
+	durationVar(fs, &cfg.Deadline, "deadline", "the caller's deadline, which the finding's hop drops or replaces")
+	durationVar(fs, &cfg.Work, "work", "how long the work below the hop takes (seed 003's hanging hop)")
+}
+
 func explainCtxBackground(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("explain ctxbackground", "budgetlint explain ctxbackground [chain flags]", stderr)
+	fs := newFlagSet("explain ctxbackground", "budgetlint explain ctxbackground [-deadline D] [-work D] [-json] [chain flags]", stderr)
+	hop := price.OneHop("ctxbackground", price.Values{})
+	oneHopFlags(fs, &hop)
+	asJSON := fs.Bool("json", false, "print the figures as JSON")
 	cfg, rep, code := runModel(fs, args, hopsFlags(fs), sim.SimulateHops)
 	if code >= 0 {
 		return code
+	}
+	one, err := sim.SimulateOneHop(hop)
+	if err != nil {
+		return usageError(fs, err)
+	}
+	if *asJSON {
+		return writeExplained(stdout, stderr, explained{"ctxbackground", price.OneHopCost(one), one, rep})
 	}
 	_, slowLast, slowEarly := cfg.Conditions()
 	lf, _ := rep.Row(slowLast.Name, "fixed")
@@ -472,6 +513,7 @@ func explainCtxBackground(args []string, stdout, stderr io.Writer) int {
 	n := len(rep.Hops)
 	fmt.Fprintln(stdout, "ctxbackground: context.Background() or context.TODO() where an inbound context exists")
 	fmt.Fprintln(stdout)
+	wrapParagraph(stdout, "This finding: %s.", price.OneHopCost(one))
 	wrapParagraph(stdout, "A fresh root drops both the caller's deadline and its cancel signal, so everything below it "+
 		"keeps working after the caller has given up: abandoned work that the system does instead of work it could still finish.")
 	wrapParagraph(stdout, "In the %d-hop chain of seed 003 with %s slow, fixed per-hop timeouts of %v leave %d ms of work "+
@@ -492,17 +534,18 @@ func explainCtxBackground(args []string, stdout, stderr io.Writer) int {
 }
 
 func explainFixedTimeout(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("explain fixedtimeout", "budgetlint explain fixedtimeout [-timeout D] [-hops N] [-deadline D]", stderr)
+	fs := newFlagSet("explain fixedtimeout", "budgetlint explain fixedtimeout [-timeout D] [-deadline D] [-work D] [-hops N] [-json]", stderr)
 	seed := sim.DefaultHopsConfig()
-	timeout := seed.PerHopTimeout
-	var deadline time.Duration
-	durationVar(fs, &timeout, "timeout", "the fixed timeout the finding names")
+	hop := price.OneHop("fixedtimeout", price.Values{})
+	oneHopFlags(fs, &hop)
+	durationVar(fs, &hop.Timeout, "timeout", "the fixed timeout the finding names")
 	hops := fs.Int("hops", len(seed.Latencies), "hops in the chain that each use such a timeout")
-	durationVar(fs, &deadline, "deadline", "the caller's deadline, carried down instead (default: the fixed timeout)")
+	asJSON := fs.Bool("json", false, "print the figures as JSON")
 	if code := parseFlags(fs, args); code >= 0 {
 		return code
 	}
-	if timeout <= 0 || *hops < 1 || deadline < 0 {
+	timeout, deadline := hop.Timeout, hop.Deadline
+	if timeout <= 0 || *hops < 1 || deadline <= 0 {
 		return usageError(fs, fmt.Errorf("-timeout and -deadline must be positive and -hops at least 1"))
 	}
 	for _, err := range []error{
@@ -514,15 +557,18 @@ func explainFixedTimeout(args []string, stdout, stderr io.Writer) int {
 			return usageError(fs, err)
 		}
 	}
-	if deadline == 0 {
-		deadline = timeout
-	}
 	chain := sim.WorstCaseFixedChain(*hops, timeout)
 	lat := make([]time.Duration, *hops)
 	for i := range lat {
 		lat[i] = timeout
 	}
-	carried := sim.RunPropagatedBudget(lat, deadline)
+	// The fix, context.WithTimeout(ctx, timeout), keeps the timeout and
+	// takes the sooner of it and the caller's deadline.
+	carried := sim.RunPropagatedBudget(lat, min(deadline, timeout))
+	one, err := sim.SimulateOneHop(hop)
+	if err != nil {
+		return usageError(fs, err)
+	}
 	rep, err := sim.SimulateHops(seed)
 	if err != nil {
 		return usageError(fs, err)
@@ -537,8 +583,12 @@ func explainFixedTimeout(args []string, stdout, stderr io.Writer) int {
 	lf, _ := rep.Row(slowLast.Name, "fixed")
 	lb, _ := rep.Row(slowLast.Name, "budget")
 
+	if *asJSON {
+		return writeExplained(stdout, stderr, explained{"fixedtimeout", price.OneHopCost(one), one, rep})
+	}
 	fmt.Fprintln(stdout, "fixedtimeout: a step bounded by a fixed timeout instead of the remaining budget")
 	fmt.Fprintln(stdout)
+	wrapParagraph(stdout, "This finding: %s.", price.OneHopCost(one))
 	wrapParagraph(stdout, "A fixed timeout bounds one step, not the request. Timeouts compose by addition along the chain: "+
 		"each hop waits its own timeout for the one below, and nobody tells the hop below that its caller left. "+
 		"The user's wait is the sum along the path, not any one configured value.")
@@ -564,18 +614,19 @@ func explainFixedTimeout(args []string, stdout, stderr io.Writer) int {
 }
 
 func explainRetryBudget(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("explain retrybudget", "budgetlint explain retrybudget [-attempts N] [-timeout D] [-backoff D] [-deadline D] [flags]", stderr)
-	// A finding's loop is priced with the whole deadline ahead of it; the
-	// sim's default of 400 ms already spent is seed 004's "1.6 s left".
-	base := sim.DefaultRetryConfig()
-	base.Spent = 0
-	cfg, rep, code := runModel(fs, args, retryFlags(fs, base), sim.SimulateRetry)
+	fs := newFlagSet("explain retrybudget", "budgetlint explain retrybudget [-attempts N] [-timeout D] [-backoff D] [-deadline D] [-json] [flags]", stderr)
+	asJSON := fs.Bool("json", false, "print the figures as JSON")
+	cfg, rep, code := runModel(fs, args, retryFlags(fs, price.Retry(price.Values{})), sim.SimulateRetry)
 	if code >= 0 {
 		return code
+	}
+	if *asJSON {
+		return writeExplained(stdout, stderr, explained{"retrybudget", price.RetryCost(rep, false), rep, nil})
 	}
 	f, b := rep.Fixed, rep.BudgetAware
 	fmt.Fprintln(stdout, "retrybudget: a retry loop that never consults the remaining budget")
 	fmt.Fprintln(stdout)
+	wrapParagraph(stdout, "This finding: %s.", price.RetryCost(rep, false))
 	wrapParagraph(stdout, "A retry loop that does not look at the context runs every attempt with its full timeout and "+
 		"sleeps every backoff, whatever the caller's deadline, and it retries after the caller has cancelled: "+
 		"%d attempts x %v = %v worst case, plus %v backoff = %v.",
@@ -602,10 +653,20 @@ func explainRetryBudget(args []string, stdout, stderr io.Writer) int {
 }
 
 func explainDropCancel(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("explain dropcancel", "budgetlint explain dropcancel [split flags]", stderr)
+	fs := newFlagSet("explain dropcancel", "budgetlint explain dropcancel [-deadline D] [-work D] [-json] [split flags]", stderr)
+	hop := price.OneHop("dropcancel", price.Values{})
+	oneHopFlags(fs, &hop)
+	asJSON := fs.Bool("json", false, "print the figures as JSON")
 	cfg, rep, code := runModel(fs, args, splitFlags(fs), sim.SimulateSplit)
 	if code >= 0 {
 		return code
+	}
+	one, err := sim.SimulateOneHop(hop)
+	if err != nil {
+		return usageError(fs, err)
+	}
+	if *asJSON {
+		return writeExplained(stdout, stderr, explained{"dropcancel", price.OneHopCost(one), one, rep})
 	}
 	byPolicy := map[sim.SplitPolicy]sim.BusySlots{}
 	for _, b := range rep.BusySlots {
@@ -617,6 +678,7 @@ func explainDropCancel(args []string, stdout, stderr io.Writer) int {
 	fix := sim.FormatFigure
 	fmt.Fprintln(stdout, "dropcancel: a call that cannot carry the inbound cancellation signal")
 	fmt.Fprintln(stdout)
+	wrapParagraph(stdout, "This finding: %s.", price.OneHopCost(one))
 	wrapParagraph(stdout, "Passing the remaining time says when the caller will give up; the cancellation signal says that "+
 		"it has. A call that cannot carry the signal keeps the dependency working for nobody after the caller gave up.")
 	wrapParagraph(stdout, "Seed 000, %s over %d requests: without the signal, a tight split only moves the load from the "+

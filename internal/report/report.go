@@ -22,6 +22,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/budgetlint/budgetlint/internal/price"
 )
 
 // KeepSuppressed makes Report pass on the findings a suppression comment
@@ -116,6 +118,9 @@ func (r *Reporter) Report(d analysis.Diagnostic) {
 	}
 	if info.generated {
 		return
+	}
+	if d.URL == "" {
+		d = r.Priced(d, price.Values{})
 	}
 	if info.cgo {
 		d.SuggestedFixes = nil

@@ -82,6 +82,9 @@ type Finding struct {
 	Suppressed                       bool
 	Justification                    string
 	Related                          []Related
+	// Properties go to the result's property bag as they are: a priced
+	// finding's cost, explain command and values (package price).
+	Properties map[string]any
 }
 
 // Related is another place a finding's message names: Ref, as the message
@@ -232,6 +235,7 @@ func (lw *logWriter) result(f Finding, ruleIndex int) (result, error) {
 		Message:      message{Text: f.Message},
 		Locations:    []location{{PhysicalLocation: physicalLocation{ArtifactLocation: loc, Region: lw.region(f.File, f.Line, f.Column, f.EndLine, f.EndColumn)}}},
 		Suppressions: []suppression{},
+		Properties:   f.Properties,
 	}
 	r.RelatedLocations, r.Message.Text = lw.related(f)
 	line := strings.TrimSpace(lw.line(f.File, f.Line))
@@ -407,6 +411,7 @@ type (
 		PartialFingerprints map[string]string `json:"partialFingerprints"`
 		Fixes               []fix             `json:"fixes,omitempty"`
 		Suppressions        []suppression     `json:"suppressions"`
+		Properties          map[string]any    `json:"properties,omitempty"`
 	}
 	location struct {
 		PhysicalLocation physicalLocation `json:"physicalLocation"`

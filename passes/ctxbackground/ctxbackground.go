@@ -17,6 +17,7 @@ import (
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
 	"github.com/budgetlint/budgetlint/internal/ctxflow"
 	"github.com/budgetlint/budgetlint/internal/knowledge"
+	"github.com/budgetlint/budgetlint/internal/price"
 	"github.com/budgetlint/budgetlint/internal/report"
 	"github.com/budgetlint/budgetlint/passes/ctxuse"
 	"github.com/budgetlint/budgetlint/passes/inbound"
@@ -217,7 +218,7 @@ func (c *checker) checkRoot(cur inspector.Cursor, call *ast.CallExpr) {
 			TextEdits: []analysis.TextEdit{{Pos: call.Pos(), End: call.End(), NewText: []byte(with)}},
 		}}
 	}
-	c.rep.ReportSame(report.SameCall(cur, d.Message), d)
+	c.rep.ReportSame(report.SameCall(cur, d.Message), c.rep.Priced(d, price.Values{Deadline: report.CallerDeadline(info, cur)}))
 }
 
 // choosesContext reports whether the root at cur is returned by a function
@@ -309,11 +310,11 @@ func (c *checker) checkHelperCall(cur inspector.Cursor, call *ast.CallExpr) {
 		advice = fmt.Sprintf("%s is exported, so add a %sContext variant that takes a context.Context and call it with %s", fn.Name(), fn.Name(), src.Name())
 	}
 	// One helper reached twice from one function is one mistake.
-	c.rep.ReportSame("helper "+fn.FullName(), analysis.Diagnostic{
+	c.rep.ReportSame("helper "+fn.FullName(), c.rep.Priced(analysis.Diagnostic{
 		Pos:     call.Pos(),
 		End:     call.End(),
 		Message: fmt.Sprintf("%s starts a fresh context (%s), so the caller's deadline and cancellation stop at this call; %s", fn.Name(), where, advice),
-	})
+	}, price.Values{Deadline: report.CallerDeadline(c.pass.TypesInfo, cur)}))
 }
 
 func (c *checker) helperFact(fn *types.Func) *RootsContext {

@@ -20,6 +20,7 @@ import (
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
 	"github.com/budgetlint/budgetlint/internal/ctxflow"
 	"github.com/budgetlint/budgetlint/internal/knowledge"
+	"github.com/budgetlint/budgetlint/internal/price"
 	"github.com/budgetlint/budgetlint/internal/report"
 	"github.com/budgetlint/budgetlint/passes/inbound"
 )
@@ -280,7 +281,7 @@ func (c *checker) reportDrop(cur inspector.Cursor, call *ast.CallExpr, fn *types
 	}
 	// The same call written twice (in both branches of an if) is one
 	// mistake; two lookups of different hosts need their own fixes.
-	c.rep.ReportSame(report.SameCall(cur, d.Message), d)
+	c.rep.ReportSame(report.SameCall(cur, d.Message), c.rep.Priced(d, price.Values{Deadline: report.CallerDeadline(c.pass.TypesInfo, cur)}))
 }
 
 // receiver returns the receiver expression of a method call as written.

@@ -5,9 +5,12 @@ import (
 	"go/ast"
 	"go/types"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
+	"github.com/budgetlint/budgetlint/internal/price"
+	"github.com/budgetlint/budgetlint/internal/report"
 	"github.com/budgetlint/budgetlint/passes/inbound"
 )
 
@@ -67,7 +70,9 @@ func (c *checker) checkSetDeadline(cur inspector.Cursor, call *ast.CallExpr) {
 	if src.Expr == "" {
 		advice = "use the caller's context's Deadline() when it is sooner"
 	}
-	c.rep.Reportf(call, "%s %s on %s ignores the caller's deadline; %s", value, kind, types.ExprString(sel.X), advice)
+	c.rep.Report(c.rep.Priced(analysis.Diagnostic{Pos: call.Pos(), End: call.End(),
+		Message: fmt.Sprintf("%s %s on %s ignores the caller's deadline; %s", value, kind, types.ExprString(sel.X), advice)},
+		price.Values{Timeout: report.Duration(c.pass.TypesInfo, d)}))
 }
 
 // consultsDeadline reports whether the function bringing the inbound

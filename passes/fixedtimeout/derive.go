@@ -10,6 +10,7 @@ import (
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
 	"github.com/budgetlint/budgetlint/internal/ctxflow"
+	"github.com/budgetlint/budgetlint/internal/price"
 	"github.com/budgetlint/budgetlint/internal/report"
 )
 
@@ -54,7 +55,11 @@ func (c *checker) checkDerivation(cur inspector.Cursor, call *ast.CallExpr) {
 			TextEdits: []analysis.TextEdit{{Pos: root.Pos(), End: root.End(), NewText: []byte(expr)}},
 		}}
 	}
-	c.rep.ReportSame(report.SameCall(cur, d.Message), d)
+	var v price.Values
+	if ctxapi.IsCallTo(c.pass.TypesInfo, call, "context", "WithTimeout") || ctxapi.IsCallTo(c.pass.TypesInfo, call, "context", "WithTimeoutCause") {
+		v.Timeout = report.Duration(c.pass.TypesInfo, call.Args[1])
+	}
+	c.rep.ReportSame(report.SameCall(cur, d.Message), c.rep.Priced(d, v))
 }
 
 // onlyDetached reports whether the context the derivation returns is used

@@ -1,14 +1,18 @@
 package fixedtimeout
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
 	"github.com/budgetlint/budgetlint/internal/ctxflow"
+	"github.com/budgetlint/budgetlint/internal/price"
+	"github.com/budgetlint/budgetlint/internal/report"
 )
 
 // fromDeadline reports whether the duration d is computed from a
@@ -117,8 +121,12 @@ func (c *checker) checkSelect(cur inspector.Cursor, sel *ast.SelectStmt) {
 			waits = "waits " + s
 		}
 	}
-	c.rep.Reportf(timeout.node, "select %s on %s with no case on %s, so it ignores the caller's deadline; add a case <-%s",
-		waits, timeout.on, done, done)
+	var v price.Values
+	if timeout.d != nil {
+		v.Timeout = report.Duration(c.pass.TypesInfo, timeout.d)
+	}
+	c.rep.Report(c.rep.Priced(analysis.Diagnostic{Pos: timeout.node.Pos(), End: timeout.node.End(),
+		Message: fmt.Sprintf("select %s on %s with no case on %s, so it ignores the caller's deadline; add a case <-%s", waits, timeout.on, done, done)}, v))
 }
 
 // endsWait reports whether the select case cc, when its timer fires, ends

@@ -151,7 +151,7 @@ func (c *checker) checkLoop(cur inspector.Cursor) {
 		msg = fmt.Sprintf("retry loop %s and retries after the caller's deadline; %s, and %s", verb, check, wait)
 	}
 	pos := cur.Node().Pos() // the for keyword
-	c.rep.Report(analysis.Diagnostic{Pos: pos, End: pos + 3, Message: msg})
+	c.rep.Report(c.rep.Priced(analysis.Diagnostic{Pos: pos, End: pos + 3, Message: msg}, values(info, loop)))
 }
 
 // resolve returns the closure or same-package function a call invokes.
