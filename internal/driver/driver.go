@@ -523,9 +523,11 @@ func (r *run) analyse(n *node, files []*ast.File, info *types.Info) {
 		for _, req := range a.Requires {
 			pass.ResultOf[req] = results[req]
 		}
-		isRoot := n.root && slices.Contains(r.analyzers, a)
+		// A dependency's findings are kept too: they are cached with its
+		// facts, and served when it is a root of a later run.
+		reports := slices.Contains(r.analyzers, a)
 		pass.Report = func(d analysis.Diagnostic) {
-			if isRoot {
+			if reports {
 				n.diags = append(n.diags, r.resolve(a, n, d))
 			}
 		}
