@@ -351,8 +351,10 @@ func (r *run) computeKeys(g *graph) {
 		ok := len(n.pkg.Errors) == 0
 		for _, name := range n.pkg.CompiledGoFiles {
 			fmt.Fprintf(h, "file %s ", name)
-			if n.full {
-				src, err := os.ReadFile(name)
+			if src, edited := r.opts.Overlay[name]; edited && !n.full {
+				fmt.Fprint(h, ContentSum(src)) // its file's size and time say nothing of it
+			} else if n.full {
+				src, err := r.readFile(name)
 				if err != nil {
 					ok = false
 					continue

@@ -23,6 +23,7 @@
 package driver
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"go/ast"
@@ -56,6 +57,12 @@ type Options struct {
 	// ToolID distinguishes results of different analyzers, flags and
 	// versions in the cache.
 	ToolID string
+
+	// An editor analyses what it holds, not what is saved, and drops an
+	// analysis the next edit makes stale: these follow packages.Config.
+	Context context.Context   // stops the run; Run then returns its error
+	Overlay map[string][]byte // absolute file name -> content read instead of the file's
+	Env     []string          // of the go command; nil is this process's
 }
 
 // Diagnostic is a finding with resolved positions, so that it can be
@@ -161,14 +168,24 @@ func Run(analyzers []*analysis.Analyzer, opts Options) (*Result, error) {
 	if err := analysis.Validate(analyzers); err != nil {
 		return nil, err
 	}
+	ctx := opts.Context
+	if ctx == nil {
+		ctx = context.Background()
+	}
 	cfg := &packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
 			packages.NeedImports | packages.NeedDeps | packages.NeedModule | packages.NeedTypesSizes,
 		Tests:      opts.Tests,
 		Dir:        opts.Dir,
 		BuildFlags: opts.BuildFlags,
+		Context:    ctx,
+		Overlay:    opts.Overlay,
+		Env:        opts.Env,
 	}
 	roots, err := packages.Load(cfg, opts.Patterns...)
+	if ctx.Err() != nil {
+		return nil, ctx.Err() // the go command was stopped: what it said is noise
+	}
 	if err != nil {
 		return nil, listError(err)
 	}
@@ -179,7 +196,7 @@ func Run(analyzers []*analysis.Analyzer, opts Options) (*Result, error) {
 		return nil, fmt.Errorf("%s matched no packages", strings.Join(opts.Patterns, " "))
 	}
 	g := newGraph(roots)
-	r := &run{analyzers: analyzers, opts: opts, facts: newFactStore(analyzers), fset: token.NewFileSet()}
+	r := &run{ctx: ctx, analyzers: analyzers, opts: opts, facts: newFactStore(analyzers), fset: token.NewFileSet()}
 	if opts.Cache != "" {
 		if r.cache, err = openCache(opts.Cache); err != nil {
 			return nil, err
@@ -187,6 +204,9 @@ func Run(analyzers []*analysis.Analyzer, opts Options) (*Result, error) {
 		r.computeKeys(g)
 	}
 	r.process(g)
+	if err := ctx.Err(); err != nil {
+		return nil, err // packages were left out: the result is partial
+	}
 	return r.result(g), nil
 }
 
@@ -256,6 +276,7 @@ func mapsKeys[M ~map[K]V, K comparable, V any](m M) func(func(K) bool) {
 
 // run is the state of one Run.
 type run struct {
+	ctx       context.Context
 	analyzers []*analysis.Analyzer
 	opts      Options
 	fset      *token.FileSet
@@ -309,9 +330,15 @@ func (r *run) ensure(n *node) {
 			}()
 		}
 		wg.Wait()
-		r.sem <- struct{}{}
+		select {
+		case r.sem <- struct{}{}:
+		case <-r.ctx.Done():
+			return // nothing more is checked: Run returns the context's error
+		}
 		defer func() { <-r.sem }()
-		r.check(n)
+		if r.ctx.Err() == nil {
+			r.check(n)
+		}
 	})
 }
 
@@ -333,7 +360,7 @@ func (r *run) check(n *node) {
 	}
 	var files []*ast.File
 	for _, name := range p.CompiledGoFiles {
-		src, err := os.ReadFile(name)
+		src, err := r.readFile(name)
 		if err != nil {
 			n.errs = append(n.errs, err)
 			continue
@@ -391,6 +418,14 @@ func (r *run) check(n *node) {
 		r.analyse(n, files, info)
 		n.analysed = true
 	}
+}
+
+// readFile reads a file as the run sees it: its overlay, if it has one.
+func (r *run) readFile(name string) ([]byte, error) {
+	if src, ok := r.opts.Overlay[name]; ok {
+		return src, nil
+	}
+	return os.ReadFile(name)
 }
 
 func (n *node) importPackage(path string) (*types.Package, error) {
@@ -517,7 +552,7 @@ func (r *run) analyse(n *node, files []*ast.File, info *types.Info) {
 				if !allowed[name] {
 					return nil, fmt.Errorf("%s is not a file of package %s", name, p.PkgPath)
 				}
-				return os.ReadFile(name)
+				return r.readFile(name)
 			},
 		}
 		for _, req := range a.Requires {
