@@ -3,9 +3,7 @@ package lsp
 import (
 	"cmp"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
-	"encoding/json"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -13,7 +11,76 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/budgetlint/budgetlint/internal/driver"
 )
+
+// checker analyses the package in dir, reading the open documents from
+// overlay; it returns soon after ctx is done, with ctx's error.
+type checker func(ctx context.Context, dir string, overlay map[string][]byte, set settings) (*driver.Result, error)
+
+// runDriver is the checker: budgetlint's own driver, in this process. Each
+// run lists the package and analyses it with the facts of its
+// dependencies computed in the same run (or taken from the cache with the
+// findings they were computed with), so what a file shows never depends
+// on which file was opened first. go vet's cache, keyed without one of
+// the flags the vet tool is given, replayed a dependency's facts-only run
+// for the package itself.
+func (s *server) runDriver(ctx context.Context, dir string, overlay map[string][]byte, set settings) (res *driver.Result, err error) {
+	withFlags(s.opts.Analyzers, set, func() {
+		analyzers := set.selected(s.opts.Analyzers)
+		opts := driver.Options{
+			Patterns:   []string{"."},
+			Dir:        dir,
+			Tests:      reportInTests(analyzers),
+			Context:    ctx,
+			Overlay:    overlay,
+			BuildFlags: set.buildFlags,
+			// A go command stopped mid-listing leaves its work directory
+			// behind: ours is removed on every way out.
+			Env: append(os.Environ(), "GOTMPDIR="+s.tmp),
+		}
+		if s.opts.Cache != "" && s.opts.ToolID != nil {
+			opts.Cache, opts.ToolID = s.opts.Cache, s.toolID(analyzers)
+		}
+		res, err = driver.Run(analyzers, opts)
+	})
+	return res, err
+}
+
+// reportInTests reports whether a pass is told to report in tests: every
+// pass leaves them alone by default, and loading them would then only
+// analyse the package a second time, as its test variant, for nothing.
+func reportInTests(analyzers []*analysis.Analyzer) bool {
+	return slices.ContainsFunc(analyzers, func(a *analysis.Analyzer) bool {
+		f := a.Flags.Lookup("tests")
+		return f != nil && f.Value.String() == "true"
+	})
+}
+
+// toolID returns Options.ToolID for the analyzers and the flags set now,
+// computed once for each: it reads the whole executable.
+func (s *server) toolID(analyzers []*analysis.Analyzer) string {
+	var key strings.Builder
+	for _, a := range analyzers {
+		fmt.Fprintf(&key, "%s ", a.Name)
+	}
+	for _, a := range s.opts.Analyzers {
+		a.Flags.VisitAll(func(f *flag.Flag) { fmt.Fprintf(&key, "-%s.%s=%s ", a.Name, f.Name, f.Value) })
+	}
+	s.mu.Lock()
+	id, ok := s.toolIDs[key.String()]
+	s.mu.Unlock()
+	if !ok {
+		id = s.opts.ToolID(analyzers)
+		s.mu.Lock()
+		s.toolIDs[key.String()] = id
+		s.mu.Unlock()
+	}
+	return id
+}
 
 // analyse runs the passes on the package in dir, over the open documents'
 // current text, and publishes the findings of each open file in it,
@@ -22,44 +89,54 @@ import (
 func (s *server) analyse(ctx context.Context, dir string) {
 	defer func() {
 		if r := recover(); r != nil {
+			s.logMessage(logError, fmt.Sprintf("budgetlint: internal error analysing %s: %v; please report it", dir, r))
 			s.trace("panic analysing %s: %v\n%s", dir, r, debug.Stack())
 		}
 	}()
 	s.mu.Lock()
 	snap := map[string]document{}
+	// Every open document is analysed as the editor holds it, saved or not:
+	// the findings' offsets are then offsets in the text the server has.
+	overlay := map[string][]byte{}
 	for path, doc := range s.docs {
 		snap[path] = *doc
+		overlay[path] = []byte(doc.lines.text)
 	}
 	set := s.settings
 	s.mu.Unlock()
 
-	overlay, err := s.writeOverlay(snap)
-	if err != nil {
-		s.logMessage(logError, fmt.Sprintf("budgetlint: %v", err))
-		return
-	}
 	start := time.Now()
-	stdout, stderr, err := s.run(ctx, dir, vetArgs(s.opts.Tool, overlay, set))
+	res, err := s.check(ctx, dir, overlay, set)
+	took := time.Since(start).Seconds()
 	if ctx.Err() != nil {
-		s.trace("analysis of %s stopped after %.2fs", dir, time.Since(start).Seconds())
+		if s.ctx.Err() == nil { // an edit stopped it, not the server's end
+			s.logMessage(logLog, fmt.Sprintf("budgetlint: analysis of %s stopped after %.2fs: a newer version is analysed", dir, took))
+		}
 		return
 	}
-	found, text := parseVetOutput(stdout, stderr)
-	if err != nil {
-		s.trace("analysed %s in %.2fs: failed: %v", dir, time.Since(start).Seconds(), err)
-	} else {
-		s.trace("analysed %s in %.2fs: %d findings", dir, time.Since(start).Seconds(), len(found))
+	if err == nil && len(res.Broken) > 0 {
+		var lines []string
+		for _, b := range res.Broken {
+			line := b.Package + ": " + b.Err
+			if b.More > 0 {
+				line += fmt.Sprintf(" (and %d more)", b.More)
+			}
+			lines = append(lines, line)
+		}
+		err = fmt.Errorf("%s", strings.Join(lines, "\n"))
 	}
+	// The progress line comes last: a client that has it has what the
+	// analysis logged before it.
 	if err != nil {
 		// Most often the package does not type-check while it is being
 		// edited: the findings shown stay until it does.
-		if text == "" {
-			text = err.Error()
-		}
-		s.logOnce(dir, logWarning, fmt.Sprintf("budgetlint: %s not analysed:\n%s", dir, rewritePaths(text, dir, snap)))
+		s.logOnce(dir, logWarning, fmt.Sprintf("budgetlint: %s not analysed:\n%v", dir, err))
+		s.logMessage(logLog, fmt.Sprintf("budgetlint: %s not analysed (%.2fs)", dir, took))
 		return
 	}
-	s.logOnce(dir, logInfo, rewritePaths(text, dir, snap)) // such as an analyzer's failure
+	s.logOnce(dir, logError, strings.Join(res.Failures, "\n")) // a pass that failed or panicked
+	s.logMessage(logLog, fmt.Sprintf("budgetlint: analysed %s in %.2fs: %d findings (%d packages analysed, %d from the cache)",
+		dir, took, len(res.Diagnostics), res.Stats.Analysed, res.Stats.Cached))
 
 	results := map[string]*published{}
 	for path, doc := range snap {
@@ -67,7 +144,7 @@ func (s *server) analyse(ctx context.Context, dir string) {
 			results[path] = &published{version: doc.version, diags: []Diagnostic{}}
 		}
 	}
-	if !s.collect(ctx, results, found, dir, snap) {
+	if !collect(ctx, results, res.Diagnostics, snap) {
 		return
 	}
 	// Publishing under the lock orders it with didClose's clearing, and
@@ -88,21 +165,19 @@ func (s *server) analyse(ctx context.Context, dir string) {
 	}
 }
 
-// collect converts go vet's findings in open files to diagnostics and
-// quick fixes, positioned in the text go vet saw. It reports false when
-// ctx was done before it finished.
-func (s *server) collect(ctx context.Context, results map[string]*published, found []finding, dir string, snap map[string]document) bool {
-	urls := map[string]string{}
-	for _, a := range s.opts.Analyzers {
-		urls[a.Name] = a.URL
-	}
+// collect converts the driver's findings in open files to diagnostics and
+// quick fixes, positioned in the text analysed. It reports false when ctx
+// was done before it finished.
+func collect(ctx context.Context, results map[string]*published, found []driver.Diagnostic, snap map[string]document) bool {
 	disk := map[string]*lineIndex{}
-	content := func(path string) (*lineIndex, bool) {
+	// content returns the text a fix edits: an open document as analysed,
+	// or a file on disk that still has the content analysed.
+	content := func(path, sum string) (*lineIndex, bool) {
 		if doc, ok := snap[path]; ok {
 			return doc.lines, true
 		}
 		if x, ok := disk[path]; ok {
-			return x, x != nil
+			return x, x != nil && driver.ContentSum([]byte(x.text)) == sum
 		}
 		b, err := os.ReadFile(path)
 		if err != nil {
@@ -110,7 +185,7 @@ func (s *server) collect(ctx context.Context, results map[string]*published, fou
 			return nil, false
 		}
 		disk[path] = newLineIndex(string(b))
-		return disk[path], true
+		return disk[path], driver.ContentSum(b) == sum
 	}
 	type key struct {
 		path, pass, msg string
@@ -123,41 +198,37 @@ func (s *server) collect(ctx context.Context, results map[string]*published, fou
 		if ctx.Err() != nil {
 			return false
 		}
-		name, line, col, ok := splitPosn(f.Posn)
-		path := resolve(name, dir, snap)
+		path := filepath.Clean(f.Posn.Filename)
 		res := results[path]
-		if !ok || res == nil {
+		if res == nil || f.Suppressed {
 			continue
 		}
 		lines := snap[path].lines
-		start, ok := lines.tokenOffset(line, max(col, 1))
-		if !ok {
-			continue
+		start, end := f.Posn.Offset, f.End.Offset
+		if start < 0 || start > len(lines.text) {
+			continue // not in this text: a //line directive named the file
 		}
-		end := start
-		if name, line, col, ok := splitPosn(f.End); ok && resolve(name, dir, snap) == path {
-			if off, ok := lines.tokenOffset(line, max(col, 1)); ok && off >= start {
-				end = off
-			}
+		if filepath.Clean(f.End.Filename) != path || end < start || end > len(lines.text) {
+			end = start
 		}
 		d := Diagnostic{
 			Range:    Range{lines.position(start), lines.position(end)},
 			Severity: severityWarning,
-			Code:     f.pass,
+			Code:     f.Analyzer,
 			Source:   "budgetlint",
 			Message:  f.Message,
 		}
-		if url := urls[f.pass]; url != "" {
-			d.CodeDescription = &CodeDescription{Href: url}
+		if f.URL != "" {
+			d.CodeDescription = &CodeDescription{Href: f.URL}
 		}
-		k := key{path, f.pass, f.Message, d.Range}
+		k := key{path, f.Analyzer, f.Message, d.Range}
 		i, dup := seen[k]
 		if dup && len(res.fixes[i]) > 0 {
 			continue
 		}
 		var actions []CodeAction
-		for _, fix := range f.SuggestedFixes {
-			edit, ok := workspaceEdit(fix.Edits, dir, snap, content)
+		for _, fix := range f.Fixes {
+			edit, ok := workspaceEdit(fix.Edits, snap, content)
 			if !ok {
 				continue
 			}
@@ -185,12 +256,13 @@ func (s *server) collect(ctx context.Context, results map[string]*published, fou
 
 // workspaceEdit converts byte-offset edits to LSP text edits, or reports
 // false when one does not fit the text it is meant for.
-func workspaceEdit(edits []vetEdit, dir string, snap map[string]document, content func(string) (*lineIndex, bool)) (WorkspaceEdit, bool) {
+func workspaceEdit(edits []driver.Edit, snap map[string]document, content func(path, sum string) (*lineIndex, bool)) (WorkspaceEdit, bool) {
 	we := WorkspaceEdit{Changes: map[string][]TextEdit{}}
 	for _, e := range edits {
-		path := resolve(e.Filename, dir, snap)
-		lines, ok := content(path)
-		if !ok || e.Start < 0 || e.End < e.Start || e.End > len(lines.text) {
+		path := filepath.Clean(e.Filename)
+		lines, ok := content(path, e.Sum)
+		start, end := e.Start.Offset, e.End.Offset
+		if !ok || start < 0 || end < start || end > len(lines.text) {
 			return we, false
 		}
 		uri := pathURI(path)
@@ -198,7 +270,7 @@ func workspaceEdit(edits []vetEdit, dir string, snap map[string]document, conten
 			uri = doc.uri
 		}
 		we.Changes[uri] = append(we.Changes[uri], TextEdit{
-			Range:   Range{lines.position(e.Start), lines.position(e.End)},
+			Range:   Range{lines.position(start), lines.position(end)},
 			NewText: e.New,
 		})
 	}
@@ -219,91 +291,4 @@ func sortDiagnostics(res *published) {
 		diags[i], fixes[i] = res.diags[j], res.fixes[j]
 	}
 	res.diags, res.fixes = diags, fixes
-}
-
-// Overlays. An unsaved buffer is written to <tmp>/<key of its file
-// name>/<base name> and named in go vet's -overlay file. The go command
-// caches vet output by content, so a cached result may name the overlay
-// file of an earlier run or of another server: the key in the directory
-// name, not a table of this run's files, maps it back.
-
-func overlayKey(path string) string {
-	sum := sha256.Sum256([]byte(path))
-	return hex.EncodeToString(sum[:8])
-}
-
-// writeOverlay writes the open documents whose text differs from their
-// file and returns the -overlay file naming them, or "" when none does.
-func (s *server) writeOverlay(snap map[string]document) (string, error) {
-	replace := map[string]string{}
-	for path, doc := range snap {
-		if disk, err := os.ReadFile(path); err == nil && string(disk) == doc.lines.text {
-			continue
-		}
-		dir := filepath.Join(s.tmp, overlayKey(path))
-		if err := os.MkdirAll(dir, 0o700); err != nil {
-			return "", err
-		}
-		file := filepath.Join(dir, filepath.Base(path))
-		if err := os.WriteFile(file, []byte(doc.lines.text), 0o600); err != nil {
-			return "", err
-		}
-		replace[path] = file
-	}
-	if len(replace) == 0 {
-		return "", nil
-	}
-	b, err := json.Marshal(map[string]any{"Replace": replace})
-	if err != nil {
-		return "", err
-	}
-	overlay := filepath.Join(s.tmp, "overlay.json")
-	return overlay, os.WriteFile(overlay, b, 0o600)
-}
-
-// resolve maps a file name printed by go vet (relative to dir, or an
-// overlay file) to the file it stands for.
-func resolve(name, dir string, snap map[string]document) string {
-	if !filepath.IsAbs(name) {
-		name = filepath.Join(dir, name)
-	}
-	if path, ok := overlaid(name, dir, snap); ok {
-		return path
-	}
-	return name
-}
-
-// overlaid returns the file an overlay file stands for: one of the
-// package in dir, or an open one.
-func overlaid(name, dir string, snap map[string]document) (string, bool) {
-	key, base := filepath.Base(filepath.Dir(name)), filepath.Base(name)
-	if candidate := filepath.Join(dir, base); overlayKey(candidate) == key {
-		return candidate, true
-	}
-	for path := range snap {
-		if filepath.Base(path) == base && overlayKey(path) == key {
-			return path, true
-		}
-	}
-	return "", false
-}
-
-// rewritePaths replaces overlay file names at the start of go vet's error
-// lines ("../x/file.go:3:4: undefined: x") with the files they stand for.
-func rewritePaths(text, dir string, snap map[string]document) string {
-	lines := strings.Split(text, "\n")
-	for i, line := range lines {
-		j := strings.Index(line, ".go:")
-		if j < 0 {
-			continue
-		}
-		name := line[:j+3]
-		if !filepath.IsAbs(name) {
-			name = filepath.Join(dir, name)
-		}
-		if path, ok := overlaid(name, dir, snap); ok {
-			lines[i] = path + line[j+3:]
-		}
-	}
-	return strings.Join(lines, "\n")
 }

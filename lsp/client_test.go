@@ -2,9 +2,11 @@ package lsp
 
 import (
 	"bufio"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -195,11 +197,19 @@ func applyEdits(t *testing.T, text string, edits []TextEdit) string {
 		units := utf16.Encode([]rune(lines[p.Line]))
 		return off + len(string(utf16.Decode(units[:p.Character])))
 	}
-	// Apply from the last edit to the first so earlier offsets hold.
-	for i := len(edits) - 1; i >= 0; i-- {
-		e := edits[i]
-		start, end := offset(e.Range.Start), offset(e.Range.End)
-		text = text[:start] + e.NewText + text[end:]
+	// Every edit's range is in the original text, as the protocol says:
+	// place them all, then apply them from the last to the first.
+	type placed struct {
+		start, end int
+		text       string
+	}
+	var all []placed
+	for _, e := range edits {
+		all = append(all, placed{offset(e.Range.Start), offset(e.Range.End), e.NewText})
+	}
+	slices.SortStableFunc(all, func(a, b placed) int { return cmp.Compare(b.start, a.start) })
+	for _, e := range all {
+		text = text[:e.start] + e.text + text[e.end:]
 	}
 	return text
 }

@@ -156,4 +156,5 @@ const (
 	logError   = 1
 	logWarning = 2
 	logInfo    = 3
+	logLog     = 4 // routine progress: editors keep it out of their error log
 )

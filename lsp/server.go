@@ -20,18 +20,26 @@ import (
 
 // Options configure the server.
 type Options struct {
-	Tool      string               // the vet tool: the budgetlint executable
-	Analyzers []*analysis.Analyzer // the tool's analyzers: codes, documentation links, flags
-	Go        string               // the go command; "go" when empty
-	Debounce  time.Duration        // wait after an edit before analysing
-	Log       io.Writer            // the server's own trace, such as stderr; nil for none
+	Analyzers []*analysis.Analyzer // the tool's analyzers: what runs, codes, documentation links, flags
+	// Cache is the directory of the driver's results cache, shared with
+	// the command line; "" turns it off. ToolID identifies the tool and
+	// the analyzers' flags as set now, as driver.Options.ToolID.
+	Cache    string
+	ToolID   func([]*analysis.Analyzer) string
+	Debounce time.Duration // wait after an edit before analysing
+	// Log receives what the client cannot be told, such as a panic's
+	// stack, and the errors it is told; nil for none. Routine progress
+	// goes to the client's log only: editors show a server's stderr as
+	// errors.
+	Log io.Writer
 }
 
 // Serve answers the client on in and out until it sends exit, closes the
 // stream or ctx is done (a signal). It returns the exit status the
 // protocol asks for: 0 when exit followed shutdown, 1 otherwise. Whatever
-// it was doing, it returns promptly, with its go commands killed and its
-// temporary files removed.
+// it was doing, it returns promptly: an analysis stops at the next
+// package (a go command it runs is stopped), and its temporary files are
+// removed.
 func Serve(ctx context.Context, in io.Reader, out io.Writer, opts Options) int {
 	s, err := newServer(newConn(in, out), opts)
 	if err != nil {
@@ -60,8 +68,8 @@ type published struct {
 type server struct {
 	opts   Options
 	conn   *conn
-	run    runner
-	tmp    string   // overlay files, and the go command's own (GOTMPDIR)
+	check  checker
+	tmp    string   // the go command's work directories (GOTMPDIR)
 	skip   []string // GOROOT and the module cache: code the user does not edit
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -75,6 +83,7 @@ type server struct {
 	timers      map[string]*time.Timer
 	queue       []string // package directories to analyse
 	logged      map[string]string
+	toolIDs     map[string]string  // by analyzers and flags
 	running     string             // the package directory being analysed
 	stopRunning context.CancelFunc // cancels that analysis
 
@@ -83,9 +92,6 @@ type server struct {
 }
 
 func newServer(c *conn, opts Options) (*server, error) {
-	if opts.Go == "" {
-		opts.Go = "go"
-	}
 	s := &server{
 		opts:       opts,
 		conn:       c,
@@ -93,11 +99,13 @@ func newServer(c *conn, opts Options) (*server, error) {
 		published:  map[string]*published{},
 		timers:     map[string]*time.Timer{},
 		logged:     map[string]string{},
+		toolIDs:    map[string]string{},
 		wake:       make(chan struct{}, 1),
 		workerDone: make(chan struct{}),
 	}
+	s.check = s.runDriver
 	s.ctx, s.cancel = context.WithCancel(context.Background())
-	out, _ := exec.Command(opts.Go, "env", "GOROOT", "GOMODCACHE", "GOTMPDIR").Output()
+	out, _ := exec.Command("go", "env", "GOROOT", "GOMODCACHE", "GOTMPDIR").Output()
 	env := strings.Split(string(out), "\n")
 	// A file opened by jumping into the standard library or a dependency
 	// is not analysed: its findings are not the user's to fix.
@@ -106,9 +114,9 @@ func newServer(c *conn, opts Options) (*server, error) {
 			s.skip = append(s.skip, filepath.Clean(dir)+string(filepath.Separator))
 		}
 	}
-	// The go command's work directories go in ours too: a go command
-	// killed mid-analysis leaves its own behind, and ours is removed on
-	// every exit. It is made where the user sends the go command's.
+	// The go command's work directories go in ours: a go command stopped
+	// mid-listing leaves its own behind, and ours is removed on every
+	// exit. It is made where the user sends the go command's.
 	gotmp := ""
 	if len(env) > 2 {
 		gotmp = strings.TrimSpace(env[2])
@@ -118,7 +126,6 @@ func newServer(c *conn, opts Options) (*server, error) {
 		return s, fmt.Errorf("budgetlint lsp: %v", err)
 	}
 	s.tmp = tmp
-	s.run = goRunner(opts.Go, tmp)
 	return s, nil
 }
 
@@ -184,8 +191,8 @@ func (s *server) serve(ctx context.Context) int {
 	}
 }
 
-// stop ends analysis (killing its go command), waits for the worker and
-// removes the overlay files: every way out of serve passes here.
+// stop ends analysis (stopping its go command), waits for the worker and
+// removes the temporary directory: every way out of serve passes here.
 func (s *server) stop() {
 	s.mu.Lock()
 	for _, t := range s.timers {
@@ -487,7 +494,8 @@ func (s *server) enqueue(dir string) {
 	}
 }
 
-// worker analyses one package at a time: go vet already uses every core.
+// worker analyses one package at a time: the driver already uses every
+// core.
 func (s *server) worker() {
 	defer close(s.workerDone)
 	for {
@@ -529,8 +537,12 @@ func (s *server) logOnce(dir string, typ int, msg string) {
 	}
 }
 
+// logMessage shows msg in the client's log at its level; an error goes
+// to Options.Log too.
 func (s *server) logMessage(typ int, msg string) {
-	s.trace("%s", msg)
+	if typ == logError {
+		s.trace("%s", msg)
+	}
 	s.conn.notify("window/logMessage", LogMessageParams{Type: typ, Message: msg})
 }
 

@@ -3,9 +3,9 @@ package lsp
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"go/build"
+	"go/token"
 	"io"
 	"os"
 	"path/filepath"
@@ -13,71 +13,80 @@ import (
 	"testing"
 	"time"
 	"unicode/utf16"
+
+	"github.com/budgetlint/budgetlint/internal/driver"
 )
 
-// These tests run the server in-process with go vet replaced by a fake
-// that answers from the text it is given, as go vet would.
+// These tests run the server in-process with the driver replaced by a
+// fake that answers from the text it is given, as the driver would; the
+// tests in order_test.go run the real one.
 
-// vetCall is one run of the fake go vet: its arguments and the text of
-// the file under test that it saw (from the overlay, or from disk).
-type vetCall struct {
-	args []string
+// checkCall is one run of the fake driver: the settings and the text of
+// the file under test that it saw.
+type checkCall struct {
+	set  settings
 	text string
 }
 
-// fakeVet answers a run with answer(text, name), where text is the file's
-// content as go vet would read it and name the file it read it from (the
-// overlay's or the file itself); each run is reported on calls.
-func fakeVet(t *testing.T, file string, answer func(text, name string) (stdout, stderr string, err error)) (runner, chan vetCall) {
-	calls := make(chan vetCall, 100)
-	return func(ctx context.Context, dir string, args []string) ([]byte, []byte, error) {
-		name := vetReads(t, file, args)
-		b, _ := os.ReadFile(name)
-		stdout, stderr, err := answer(string(b), name)
-		calls <- vetCall{args, string(b)}
-		return []byte(stdout), []byte(stderr), err
+// fakeCheck answers a run with answer(text), where text is the file's
+// content as the driver would read it: every open document is in the
+// overlay. Each run is reported on calls.
+func fakeCheck(t *testing.T, file string, answer func(text string) (*driver.Result, error)) (checker, chan checkCall) {
+	calls := make(chan checkCall, 1000)
+	return func(ctx context.Context, dir string, overlay map[string][]byte, set settings) (*driver.Result, error) {
+		text, ok := overlay[file]
+		if !ok {
+			t.Errorf("%s is not in the overlay %v", file, overlay)
+		}
+		res, err := answer(string(text))
+		calls <- checkCall{set, string(text)}
+		return res, err
 	}, calls
 }
 
-// vetReads returns where go vet would read file: the overlay's
-// replacement if the -overlay argument names one, else file.
-func vetReads(t *testing.T, file string, args []string) string {
-	for _, a := range args {
-		name, ok := strings.CutPrefix(a, "-overlay=")
-		if !ok {
-			continue
-		}
-		var o struct{ Replace map[string]string }
-		if b, err := os.ReadFile(name); err != nil || json.Unmarshal(b, &o) != nil {
-			t.Errorf("overlay %s unreadable: %v", name, err)
-		}
-		if r, ok := o.Replace[file]; ok {
-			if filepath.Base(r) != filepath.Base(file) {
-				t.Errorf("overlay file %s for %s: want the same base name (build constraints, _test)", r, file)
-			}
-			return r
-		}
+// found returns the driver's finding of pass with msg over the first
+// occurrence of what in text, the content of file.
+func found(file, text, what, msg string, fixes ...driver.Fix) driver.Diagnostic {
+	off := strings.Index(text, what)
+	url := "https://pkg.go.dev/github.com/budgetlint/budgetlint/passes/ctxbackground"
+	return driver.Diagnostic{
+		Analyzer: "ctxbackground", Message: msg, URL: url, Fixes: fixes,
+		Posn: token.Position{Filename: file, Offset: off},
+		End:  token.Position{Filename: file, Offset: off + len(what)},
 	}
-	return file
 }
 
+// replace is a fix that replaces the first occurrence of what in text,
+// the content of file, with by.
+func replace(file, text, what, by string) driver.Fix {
+	off := strings.Index(text, what)
+	return driver.Fix{Message: "Replace " + what + " with " + by, Edits: []driver.Edit{{
+		Filename: file, New: by, Sum: driver.ContentSum([]byte(text)),
+		Start: token.Position{Filename: file, Offset: off}, End: token.Position{Filename: file, Offset: off + len(what)},
+	}}}
+}
+
+func none(string) (*driver.Result, error) { return &driver.Result{}, nil }
+
 // start runs a server on pipes and returns a client and the server's
-// exit status, once it has one. A nil run runs opts.Go.
-func start(t *testing.T, opts Options, run runner) (*client, chan int) {
-	return startContext(t, context.Background(), opts, run)
+// exit status, once it has one. A nil check runs the driver.
+func start(t *testing.T, opts Options, check checker) (*client, chan int) {
+	return startContext(t, context.Background(), opts, check)
 }
 
 // startContext starts a server that stops when ctx is done, as on a signal.
-func startContext(t *testing.T, ctx context.Context, opts Options, run runner) (*client, chan int) {
-	opts.Analyzers = analyzers
+func startContext(t *testing.T, ctx context.Context, opts Options, check checker) (*client, chan int) {
+	if opts.Analyzers == nil {
+		opts.Analyzers = analyzers
+	}
 	cr, sw := io.Pipe()
 	sr, cw := io.Pipe()
 	s, err := newServer(newConn(sr, sw), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if run != nil {
-		s.run = run
+	if check != nil {
+		s.check = check
 	}
 	code, done := make(chan int, 1), make(chan bool)
 	go func() {
@@ -116,43 +125,36 @@ func change(c *client, path string, version int32, text string) {
 	})
 }
 
+func save(c *client, path string) {
+	c.notify("textDocument/didSave", DidSaveTextDocumentParams{TextDocumentIdentifier{pathURI(path)}})
+}
+
 // src has two findings; the first follows non-ASCII text on its line.
 const src = "package p\n\nimport \"context\"\n\nfunc F(ctx context.Context) {\n\tg(\"ñ🚀\", context.Background())\n\tg(\"\", context.TODO())\n}\n"
 
-// vetJSON is go vet's answer for src, as a go command with a warm cache
-// gives it: the first finding names this run's overlay file; the second
-// one an overlay file of an earlier server, replayed from the cache; the
-// first comes again from the test variant, and one is in a file that is
-// not open.
-func vetJSON(overlay, earlier, other string) string {
-	bg := strings.Index(src, "context.Background")
-	return fmt.Sprintf(`{"p": {"ctxbackground": [
-	{"posn": "%[1]s:6:14", "end": "%[1]s:6:34", "message": "use ctx",
-	 "suggested_fixes": [{"message": "Replace context.Background() with ctx", "edits": [{"filename": "%[1]s", "start": %[4]d, "end": %[5]d, "new": "ctx"}]}]},
-	{"posn": "%[2]s:7:8", "end": "%[2]s:7:22", "message": "TODO: use ctx"},
-	{"posn": "%[3]s:1:1", "end": "%[3]s:1:2", "message": "elsewhere"}]},
- "p [p.test]": {"ctxbackground": [
-	{"posn": "%[1]s:6:14", "end": "%[1]s:6:34", "message": "use ctx"}]}}`,
-		overlay, earlier, other, bg, bg+len("context.Background()"))
-}
-
 func TestFindingsAndFixes(t *testing.T) {
 	dir := t.TempDir()
-	file := filepath.Join(dir, "a.go")
+	file, other := filepath.Join(dir, "a.go"), filepath.Join(dir, "b.go")
 	os.WriteFile(file, []byte("package p\n"), 0o644) // the buffer is not saved
-	earlier := filepath.Join(os.TempDir(), "budgetlint-lsp-1", overlayKey(file), "a.go")
-	run, calls := fakeVet(t, file, func(text, name string) (string, string, error) {
-		if name == file {
-			t.Errorf("go vet read %s from disk, not the unsaved buffer", file)
-		}
-		return vetJSON(name, earlier, filepath.Join(dir, "b.go")), "", nil
+	const otherText = "package p\n\nvar x = 1\n"
+	os.WriteFile(other, []byte(otherText), 0o644) // not open
+	check, calls := fakeCheck(t, file, func(text string) (*driver.Result, error) {
+		bg := found(file, text, "context.Background()", "use ctx", replace(file, text, "context.Background()", "ctx"))
+		todo := found(file, text, "context.TODO()", "TODO: use ctx",
+			replace(other, otherText, "1", "2"),                  // in a file that is not open, as analysed
+			replace(other, "package p\n\nvar x = 0\n", "0", "3"), // in a file changed since
+		)
+		suppressed := found(file, text, "F(ctx", "silenced")
+		suppressed.Suppressed = true
+		variant := found(file, text, "context.Background()", "use ctx") // from the test variant, without the fix
+		return &driver.Result{Diagnostics: []driver.Diagnostic{variant, todo, bg, suppressed, found(other, otherText, "var", "elsewhere")}}, nil
 	})
-	c, _ := start(t, Options{Tool: "budgetlint"}, run)
+	c, _ := start(t, Options{}, check)
 	initialize(c, nil)
 	uri := pathURI(file)
 	open(c, file, 1, src)
 	if call := <-calls; call.text != src {
-		t.Errorf("go vet saw %q", call.text)
+		t.Errorf("the driver saw %q", call.text)
 	}
 
 	got := c.diagnostics(uri, 1).Diagnostics
@@ -187,6 +189,10 @@ func TestFindingsAndFixes(t *testing.T) {
 	if a := actions(bg, "quickfix"); len(a) != 1 {
 		t.Errorf("code actions of kind quickfix: %s", toJSON(a))
 	}
+	a = actions(want[1].Range)
+	if len(a) != 1 || applyEdits(t, otherText, a[0].Edit.Changes[pathURI(other)]) != "package p\n\nvar x = 2\n" {
+		t.Errorf("code actions on TODO: %s, want the one that edits b.go as it is", toJSON(a))
+	}
 
 	c.notify("textDocument/didClose", DidCloseTextDocumentParams{TextDocumentIdentifier{uri}})
 	raw := c.wait("textDocument/publishDiagnostics", func(raw json.RawMessage) bool { return true })
@@ -195,92 +201,106 @@ func TestFindingsAndFixes(t *testing.T) {
 	}
 }
 
+// logMessage waits for a log message of type typ holding text, and
+// returns it.
+func (c *client) logMessage(typ int, text string) string {
+	c.t.Helper()
+	var p LogMessageParams
+	json.Unmarshal(c.wait("window/logMessage", func(raw json.RawMessage) bool {
+		var p LogMessageParams
+		json.Unmarshal(raw, &p)
+		return p.Type == typ && strings.Contains(p.Message, text)
+	}), &p)
+	return p.Message
+}
+
 // A package that stops type-checking while it is edited: the server logs
-// the error once, naming the file rather than the overlay, keeps the
-// findings shown, offers no fixes for text that changed, and goes on.
+// the error once as a warning, keeps the findings shown, offers no fixes
+// for text that changed, and goes on. Its progress is at the Log level.
 func TestBrokenPackage(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "a.go")
 	os.WriteFile(file, []byte(src), 0o644)
-	run, calls := fakeVet(t, file, func(text, name string) (string, string, error) {
+	check, _ := fakeCheck(t, file, func(text string) (*driver.Result, error) {
 		switch {
 		case strings.Contains(text, "h("):
-			rel, _ := filepath.Rel(dir, name) // go vet shortens names to the working directory
-			return "", "# p\n" + rel + ":6:2: undefined: h\n", errors.New("exit status 1")
+			return &driver.Result{Broken: []driver.Broken{{Package: "p", Err: file + ":6:2: undefined: h", More: 1}}}, nil
 		case strings.Contains(text, "context.Background"):
-			return vetJSON(name, name, filepath.Join(dir, "b.go")), "", nil
+			return &driver.Result{Diagnostics: []driver.Diagnostic{found(file, text, "context.Background()", "use ctx", replace(file, text, "context.Background()", "ctx"))}}, nil
 		}
-		return "{}", "", nil
+		return &driver.Result{}, nil
 	})
-	c, _ := start(t, Options{}, run)
+	// Edits are analysed on save only, so that none stops another.
+	c, _ := start(t, Options{Debounce: time.Hour}, check)
 	initialize(c, nil)
 	uri := pathURI(file)
 	open(c, file, 1, src)
-	if got := c.diagnostics(uri, 1).Diagnostics; len(got) != 2 {
+	if got := c.diagnostics(uri, 1).Diagnostics; len(got) != 1 {
 		t.Fatalf("diagnostics %s", toJSON(got))
 	}
-	<-calls
+	c.logMessage(logLog, "analysed "+dir)
 
 	broken := strings.Replace(src, "g(\"ñ", "h(\"ñ", 1)
 	change(c, file, 2, broken)
-	<-calls
+	save(c, file)
+	msg := c.logMessage(logWarning, "not analysed")
+	if !strings.Contains(msg, "\np: "+file+":6:2: undefined: h (and 1 more)") {
+		t.Errorf("log message %q, want the error naming %s:6:2", msg, file)
+	}
+	c.logMessage(logLog, "not analysed")
 	change(c, file, 3, broken+"// still broken\n")
-	<-calls
+	save(c, file)
+	c.logMessage(logLog, "not analysed")
 	var a []CodeAction
 	c.result("textDocument/codeAction", CodeActionParams{TextDocument: TextDocumentIdentifier{uri}, Range: Range{Position{5, 12}, Position{5, 12}}}, &a)
 	if len(a) != 0 {
 		t.Errorf("fixes for a changed file: %s", toJSON(a))
 	}
 	change(c, file, 4, "package p\n")
+	save(c, file)
 	if got := c.diagnostics(uri, 4).Diagnostics; len(got) != 0 {
 		t.Errorf("after the repair: %s", toJSON(got))
 	}
-	var logs []string
 	for _, m := range c.backlog {
-		switch m.Method {
-		case "window/logMessage":
-			var p LogMessageParams
-			json.Unmarshal(m.Params, &p)
-			logs = append(logs, p.Message)
-		case "textDocument/publishDiagnostics":
+		var p LogMessageParams
+		switch json.Unmarshal(m.Params, &p); {
+		case m.Method == "textDocument/publishDiagnostics":
 			t.Errorf("published while broken: %s", m.Params)
+		case m.Method == "window/logMessage" && p.Type != logLog:
+			t.Errorf("logged again: %s", m.Params)
 		}
-	}
-	if len(logs) != 1 || !strings.Contains(logs[0], "not analysed") || !strings.Contains(logs[0], "\n"+file+":6:2: undefined: h") {
-		t.Errorf("log messages %q, want one naming %s:6:2", logs, file)
 	}
 }
 
 func TestSettings(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "a.go")
-	os.WriteFile(file, []byte("package p\n"), 0o644)
-	run, calls := fakeVet(t, file, func(string, string) (string, string, error) { return "{}", "", nil })
-	c, _ := start(t, Options{Tool: "/bin/budgetlint"}, run)
+	check, calls := fakeCheck(t, file, none)
+	c, _ := start(t, Options{}, check)
 	initialize(c, map[string]any{
 		"passes": map[string]bool{"ctxbackground": true},
-		"flags":  map[string]any{"ctxbackground": map[string]any{"nosuch": 1}},
+		"flags":  map[string]any{"ctxbackground": map[string]any{"nosuch": 1, "tests": "maybe"}},
 	})
-	raw := c.wait("window/logMessage", func(json.RawMessage) bool { return true })
-	if !strings.Contains(string(raw), "no flag -ctxbackground.nosuch") {
-		t.Errorf("warning %s", raw)
+	for _, want := range []string{"no flag -ctxbackground.nosuch", "-ctxbackground.tests: parse error"} {
+		if msg := c.logMessage(logWarning, want); !strings.HasPrefix(msg, "budgetlint settings: ") {
+			t.Errorf("warning %q", msg)
+		}
 	}
 	open(c, file, 1, "package p\n")
-	if args := strings.Join((<-calls).args, " "); args != "vet -vettool=/bin/budgetlint -json -ctxbackground=true ." {
-		t.Errorf("go %s", args)
+	if set := (<-calls).set; !set.passes["ctxbackground"] || len(set.flags) != 0 {
+		t.Errorf("settings %+v", set)
 	}
 	c.notify("workspace/didChangeConfiguration", map[string]any{"settings": map[string]any{
 		"budgetlint": map[string]any{"flags": map[string]any{"ctxbackground.tests": true}},
 	}})
-	if args := strings.Join((<-calls).args, " "); args != "vet -vettool=/bin/budgetlint -json -ctxbackground.tests=true ." {
-		t.Errorf("after the change: go %s", args)
+	if set := (<-calls).set; len(set.passes) != 0 || set.flags["ctxbackground.tests"] != "true" {
+		t.Errorf("after the change: %+v", set)
 	}
 	// Settings for other servers leave budgetlint's as they are.
 	c.notify("workspace/didChangeConfiguration", map[string]any{"settings": map[string]any{}})
-	os.WriteFile(file, []byte("package p // 2\n"), 0o644) // saved: no overlay
 	change(c, file, 2, "package p // 2\n")
-	if args := strings.Join((<-calls).args, " "); args != "vet -vettool=/bin/budgetlint -json -ctxbackground.tests=true ." {
-		t.Errorf("after empty settings: go %s", args)
+	if set := (<-calls).set; set.flags["ctxbackground.tests"] != "true" {
+		t.Errorf("after empty settings: %+v", set)
 	}
 }
 
@@ -288,8 +308,8 @@ func TestSettings(t *testing.T) {
 func TestDebounce(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "a.go")
-	run, calls := fakeVet(t, file, func(string, string) (string, string, error) { return "{}", "", nil })
-	c, _ := start(t, Options{Debounce: 200 * time.Millisecond}, run)
+	check, calls := fakeCheck(t, file, none)
+	c, _ := start(t, Options{Debounce: 200 * time.Millisecond}, check)
 	initialize(c, nil)
 	open(c, file, 1, "package p\n")
 	c.diagnostics(pathURI(file), 1)
@@ -298,13 +318,15 @@ func TestDebounce(t *testing.T) {
 	}
 	c.diagnostics(pathURI(file), 6)
 	if n := len(calls); n != 2 {
-		t.Errorf("%d runs of go vet, want 2 (open, then the last edit)", n)
+		t.Errorf("%d runs of the driver, want 2 (open, then the last edit)", n)
 	}
 }
 
 func TestLifecycle(t *testing.T) {
-	run := func(context.Context, string, []string) ([]byte, []byte, error) { return nil, nil, nil }
-	c, code := start(t, Options{}, run)
+	check := func(context.Context, string, map[string][]byte, settings) (*driver.Result, error) {
+		return &driver.Result{}, nil
+	}
+	c, code := start(t, Options{}, check)
 	if m := c.call("textDocument/codeAction", map[string]any{}); m.Error == nil || m.Error.Code != codeNotInitialized {
 		t.Errorf("before initialize: %+v", m)
 	}
@@ -332,14 +354,14 @@ func TestLifecycle(t *testing.T) {
 		t.Errorf("exit after shutdown: status %d", got)
 	}
 
-	c, code = start(t, Options{}, run)
+	c, code = start(t, Options{}, check)
 	initialize(c, nil)
 	c.notify("exit", nil)
 	if got := <-code; got != 1 {
 		t.Errorf("exit without shutdown: status %d", got)
 	}
 
-	c, code = start(t, Options{}, run)
+	c, code = start(t, Options{}, check)
 	c.w.(io.Closer).Close()
 	if got := <-code; got != 1 {
 		t.Errorf("the client gone: status %d", got)
@@ -351,18 +373,18 @@ func TestLifecycle(t *testing.T) {
 func TestStandardLibraryLeftAlone(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "a.go")
-	run, calls := fakeVet(t, file, func(string, string) (string, string, error) { return "{}", "", nil })
-	c, _ := start(t, Options{}, run)
+	check, calls := fakeCheck(t, file, none)
+	c, _ := start(t, Options{}, check)
 	initialize(c, nil)
 	std := filepath.Join(build.Default.GOROOT, "src", "context", "context.go")
 	open(c, std, 1, "package context\n")
 	open(c, file, 1, "package p\n")
 	c.diagnostics(pathURI(file), 1)
 	if n := len(calls); n != 1 {
-		t.Errorf("%d runs of go vet, want 1 (for %s only)", n, file)
+		t.Errorf("%d runs of the driver, want 1 (for %s only)", n, file)
 	}
 	for _, m := range c.backlog {
-		if strings.Contains(string(m.Params), "context.go") {
+		if m.Method == "textDocument/publishDiagnostics" && strings.Contains(string(m.Params), "context.go") {
 			t.Errorf("published for the standard library: %s", m.Params)
 		}
 	}
@@ -383,23 +405,23 @@ func TestSettingsForOthers(t *testing.T) {
 	}
 }
 
-// An edit stops the analysis of the version before it (the go command is
-// killed through its context: see TestStopDuringAnalysis), and the new
-// version is analysed and published.
+// An edit stops the analysis of the version before it (the driver stops
+// at its context: see TestContextStopsTheRun in internal/driver), and the
+// new version is analysed and published.
 func TestEditStopsStaleAnalysis(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "a.go")
 	started, stopped := make(chan bool, 1), make(chan error, 1)
-	run := func(ctx context.Context, _ string, args []string) ([]byte, []byte, error) {
-		if b, _ := os.ReadFile(vetReads(t, file, args)); strings.Contains(string(b), "slow") {
+	check := func(ctx context.Context, _ string, overlay map[string][]byte, _ settings) (*driver.Result, error) {
+		if strings.Contains(string(overlay[file]), "slow") {
 			started <- true
 			<-ctx.Done() // it never ends by itself
 			stopped <- ctx.Err()
-			return nil, nil, ctx.Err()
+			return nil, ctx.Err()
 		}
-		return []byte("{}"), nil, nil
+		return &driver.Result{}, nil
 	}
-	c, _ := start(t, Options{Debounce: time.Hour}, run)
+	c, _ := start(t, Options{Debounce: time.Hour}, check)
 	initialize(c, nil)
 	open(c, file, 1, "package p // slow\n")
 	<-started
@@ -409,8 +431,11 @@ func TestEditStopsStaleAnalysis(t *testing.T) {
 	case <-time.After(30 * time.Second):
 		t.Fatal("an edit did not stop the analysis of the version before it")
 	}
-	c.notify("textDocument/didSave", DidSaveTextDocumentParams{TextDocumentIdentifier{pathURI(file)}}) // no debounce
+	save(c, file) // no debounce
 	c.diagnostics(pathURI(file), 2)
+	if msg := c.logMessage(logLog, "stopped after"); !strings.Contains(msg, dir) {
+		t.Errorf("log %q", msg)
+	}
 	for _, m := range c.backlog {
 		if m.Method == "textDocument/publishDiagnostics" {
 			t.Errorf("published from the stopped analysis: %s", m.Params)
@@ -423,8 +448,9 @@ func TestEditStopsStaleAnalysis(t *testing.T) {
 // makeslice); here the stream ends inside the skipped body, and the server
 // stops as when the client goes away.
 func TestOversizedMessage(t *testing.T) {
-	run := func(context.Context, string, []string) ([]byte, []byte, error) { return nil, nil, nil }
-	c, code := start(t, Options{}, run)
+	c, code := start(t, Options{}, func(context.Context, string, map[string][]byte, settings) (*driver.Result, error) {
+		return &driver.Result{}, nil
+	})
 	initialize(c, nil)
 	fmt.Fprintf(c.w, "Content-Length: 4611686018427387904\r\n\r\n{")
 	m := c.next(30 * time.Second)
@@ -453,25 +479,28 @@ func TestManyFindingsManyEdits(t *testing.T) {
 	}
 	b.WriteString("}\n")
 	text := b.String()
-	// go vet finds every context.Background() in the text it is given.
-	run, _ := fakeVet(t, file, func(text, name string) (string, string, error) {
-		var out strings.Builder
-		out.WriteString(`{"p": {"ctxbackground": [`)
-		sep := ""
-		for i, line := range strings.Split(text, "\n") {
-			if col := strings.Index(line, "context.Background()"); col >= 0 {
-				fmt.Fprintf(&out, `%s{"posn": "%s:%d:%d", "end": "%[2]s:%[3]d:%[5]d", "message": "use ctx"}`, sep, name, i+1, col+1, col+21)
-				sep = ","
+	// The driver finds every context.Background() in the text it is given.
+	check, _ := fakeCheck(t, file, func(text string) (*driver.Result, error) {
+		res := &driver.Result{}
+		for off := 0; ; {
+			i := strings.Index(text[off:], "context.Background()")
+			if i < 0 {
+				return res, nil
 			}
+			off += i
+			res.Diagnostics = append(res.Diagnostics, driver.Diagnostic{
+				Analyzer: "ctxbackground", Message: "use ctx",
+				Posn: token.Position{Filename: file, Offset: off},
+				End:  token.Position{Filename: file, Offset: off + 20},
+			})
+			off += 20
 		}
-		out.WriteString("]}}")
-		return out.String(), "", nil
 	})
-	c, code := start(t, Options{Debounce: 50 * time.Millisecond}, run)
+	c, code := start(t, Options{Debounce: 50 * time.Millisecond}, check)
 	initialize(c, nil)
 	uri := pathURI(file)
 	open(c, file, 1, text)
-	check := func(version int32, text string) {
+	check1 := func(version int32, text string) {
 		t.Helper()
 		got := c.diagnostics(uri, version).Diagnostics
 		var want []Range
@@ -490,7 +519,7 @@ func TestManyFindingsManyEdits(t *testing.T) {
 			}
 		}
 	}
-	check(1, text)
+	check1(1, text)
 	for v := int32(2); v <= 201; v++ {
 		// Insert "🚀" before g on a line further down each time.
 		at := Position{Line: 5 + int(v)*100, Character: 1}
@@ -501,7 +530,7 @@ func TestManyFindingsManyEdits(t *testing.T) {
 			ContentChanges: []TextDocumentContentChangeEvent{{Range: &edit.Range, Text: edit.NewText}},
 		})
 	}
-	check(201, text)
+	check1(201, text)
 	c.call("shutdown", nil)
 	c.notify("exit", nil)
 	select {

@@ -11,9 +11,9 @@ import (
 	"unicode/utf8"
 )
 
-// Positions: go/token counts lines from 1 and columns in bytes from 1; the
-// LSP counts both from 0 and columns in UTF-16 code units. Lines end at
-// '\n' for both (a "\r\n" ending leaves '\r' at the end of the line).
+// Positions: the driver gives byte offsets; the LSP counts lines and
+// columns from 0, columns in UTF-16 code units. Lines end at '\n' (a
+// "\r\n" ending leaves '\r' at the end of the line).
 
 // lineIndex converts between byte offsets into one version of a text and
 // positions. It is built once per version and serves every conversion in
@@ -68,21 +68,6 @@ func (x *lineIndex) markFor(p Position) (mark, bool) {
 	return x.marks[i-1], true
 }
 
-// lineSpan returns the offsets where the 0-based line starts and where
-// the '\n' ending it (or the text) is, and false when there is no such
-// line.
-func (x *lineIndex) lineSpan(line int) (start, end int, ok bool) {
-	i := sort.Search(len(x.marks), func(i int) bool { return x.marks[i].line >= line })
-	if line < 0 || i == len(x.marks) || x.marks[i].line != line {
-		return 0, 0, false
-	}
-	end = len(x.text)
-	if j := sort.Search(len(x.marks), func(j int) bool { return x.marks[j].line > line }); j < len(x.marks) {
-		end = x.marks[j].off - 1
-	}
-	return x.marks[i].off, end, true
-}
-
 // position converts a byte offset to an LSP position.
 func (x *lineIndex) position(off int) Position {
 	off = min(max(off, 0), len(x.text))
@@ -106,16 +91,6 @@ func (x *lineIndex) offset(p Position) (int, error) {
 		units += utf16.RuneLen(r)
 	}
 	return len(x.text), nil
-}
-
-// tokenOffset converts a go/token line and byte column (both from 1) to a
-// byte offset, or false when they are not in the text.
-func (x *lineIndex) tokenOffset(line, col int) (int, bool) {
-	start, end, ok := x.lineSpan(line - 1)
-	if !ok || col < 1 || col-1 > end-start {
-		return 0, false
-	}
-	return start + col - 1, true
 }
 
 func utf16Len(s string) int {

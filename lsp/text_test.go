@@ -2,7 +2,6 @@ package lsp
 
 import (
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"path/filepath"
 	"runtime"
@@ -61,29 +60,6 @@ func TestPositionOffsetEdges(t *testing.T) {
 	}
 }
 
-func TestTokenOffset(t *testing.T) {
-	line1 := strings.Index(mixed, "var")
-	for _, tc := range []struct {
-		line, col int
-		off       int
-		ok        bool
-	}{
-		{1, 1, 0, true},
-		{2, 1, line1, true},
-		{2, 19, line1 + 18, true}, // byte columns: the quote after 🚀
-		{2, len("var s = \"é世🚀\" + x") + 1, strings.Index(mixed, "\nlast"), true},
-		{2, len("var s = \"é世🚀\" + x") + 2, 0, false}, // past the newline
-		{3, 5, len(mixed), true},
-		{4, 1, 0, false},
-		{0, 1, 0, false},
-	} {
-		off, ok := newLineIndex(mixed).tokenOffset(tc.line, tc.col)
-		if ok != tc.ok || ok && off != tc.off {
-			t.Errorf("tokenOffset(%d:%d) = %d, %t; want %d, %t", tc.line, tc.col, off, ok, tc.off, tc.ok)
-		}
-	}
-}
-
 // The line index answers as a scan from the start of the text does, in
 // texts with long lines (several marks each), CRLF, multi-byte characters
 // and invalid UTF-8.
@@ -104,9 +80,9 @@ func TestLineIndexMatchesScan(t *testing.T) {
 		}
 		lines := strings.Split(text, "\n")
 		for line := -1; line <= len(lines); line++ {
-			units, size := 0, 0
+			units := 0
 			if line >= 0 && line < len(lines) {
-				units, size = utf16Len(lines[line]), len(lines[line])
+				units = utf16Len(lines[line])
 			}
 			for char := -1; char <= units+2; char++ {
 				p := Position{line, char}
@@ -114,13 +90,6 @@ func TestLineIndexMatchesScan(t *testing.T) {
 				want, ok := scanOffset(text, p)
 				if (err == nil) != ok || ok && got != want {
 					t.Fatalf("%q: offset(%v) = %d, %v; want %d, %t", text, p, got, err, want, ok)
-				}
-			}
-			for _, col := range append(rangeInts(0, size+2), math.MaxInt) {
-				got, ok := x.tokenOffset(line+1, col)
-				want, wantOK := scanTokenOffset(text, line+1, col)
-				if ok != wantOK || ok && got != want {
-					t.Fatalf("%q: tokenOffset(%d, %d) = %d, %t; want %d, %t", text, line+1, col, got, ok, want, wantOK)
 				}
 			}
 		}
@@ -135,15 +104,7 @@ func lineStart(lines []string, line int) int {
 	return n
 }
 
-func rangeInts(from, to int) []int {
-	var s []int
-	for i := from; i <= to; i++ {
-		s = append(s, i)
-	}
-	return s
-}
-
-// scanPosition, scanOffset and scanTokenOffset convert by scanning the
+// scanPosition and scanOffset convert by scanning the
 // text from its start, as the server did before it had a line index.
 func scanPosition(text string, off int) Position {
 	start := strings.LastIndexByte(text[:off], '\n') + 1
@@ -165,14 +126,6 @@ func scanOffset(text string, p Position) (int, bool) {
 		units += utf16.RuneLen(r)
 	}
 	return start + len(line), true
-}
-
-func scanTokenOffset(text string, line, col int) (int, bool) {
-	lines := strings.SplitAfter(text, "\n")
-	if line < 1 || line > len(lines) || col < 1 || col-1 > len(strings.TrimSuffix(lines[line-1], "\n")) {
-		return 0, false
-	}
-	return lineStart(lines, line-1) + col - 1, true
 }
 
 // However long the text, a conversion scans at most indexStep bytes (and

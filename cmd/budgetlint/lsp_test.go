@@ -18,6 +18,13 @@ func TestLSPCommand(t *testing.T) {
 	if code := run([]string{"lsp", "./..."}, &stdout, &stderr); code != exitUsage {
 		t.Errorf("budgetlint lsp ./...: exit %d, want %d (the server takes no arguments)", code, exitUsage)
 	}
+	// go/packages runs "go" from PATH: -go must name a go command there.
+	for _, goCmd := range []string{"/nonexistent/bin/go", "/bin/sh"} {
+		stderr.Reset()
+		if code := run([]string{"lsp", "-go=" + goCmd}, &stdout, &stderr); code != exitUsage || !strings.HasPrefix(stderr.String(), "budgetlint lsp: -go: ") {
+			t.Errorf("budgetlint lsp -go=%s: exit %d, stderr %q", goCmd, code, stderr.String())
+		}
+	}
 	if stdout.Len() > 0 {
 		t.Errorf("stdout, the protocol's stream, has %q", stdout.String())
 	}

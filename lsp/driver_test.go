@@ -1,0 +1,123 @@
+package lsp
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// shopFindings are the findings of examples/shop, as "line:col pass"
+// (from 1, in bytes: the files are ASCII), by file.
+var shopFindings = map[string][]string{
+	"api/api.go":         {"27:33 ctxbackground", "44:12 ctxbackground"},
+	"billing/billing.go": {"21:2 retrybudget", "49:15 dropcancel"},
+	"store/store.go":     {"33:18 fixedtimeout", "41:9 dropcancel"},
+}
+
+func shop(t *testing.T) string {
+	dir, err := filepath.Abs(filepath.Join("..", "examples", "shop"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+func positions(diags []Diagnostic) []string {
+	var out []string
+	for _, d := range diags {
+		out = append(out, fmt.Sprintf("%d:%d %s", d.Range.Start.Line+1, d.Range.Start.Character+1, d.Code))
+	}
+	return out
+}
+
+// Each file of examples/shop shows its findings whatever the order the
+// files are opened in, with the driver and its cache (an editor that
+// opened api.go, then store.go, showed nothing in store.go: store had
+// been analysed as api's dependency, and that run was replayed), and
+// again when they are reopened in the reverse order. The quick fix of
+// api.go's first finding is offered.
+func TestOpenOrder(t *testing.T) {
+	if testing.Short() {
+		t.Skip("analyses examples/shop with the standard library")
+	}
+	dir := shop(t)
+	orders := [][]string{
+		{"api/api.go", "store/store.go", "billing/billing.go"},
+		{"store/store.go", "billing/billing.go", "api/api.go"},
+		{"billing/billing.go", "api/api.go", "store/store.go"},
+	}
+	for _, order := range orders {
+		t.Run(strings.Join(order, ","), func(t *testing.T) {
+			cache := t.TempDir()
+			c, _ := start(t, Options{Analyzers: allPasses, Cache: cache, ToolID: func([]*analysis.Analyzer) string { return "test" }}, nil)
+			initialize(c, nil)
+			reversed := slices.Clone(order)
+			slices.Reverse(reversed)
+			for round, files := range [][]string{order, reversed} {
+				for _, name := range files {
+					path := filepath.Join(dir, filepath.FromSlash(name))
+					text := readFile(t, path)
+					open(c, path, int32(round+1), text)
+					diags := c.diagnostics(pathURI(path), int32(round+1)).Diagnostics
+					if got := positions(diags); !slices.Equal(got, shopFindings[name]) {
+						t.Errorf("round %d, %s: findings %q, want %q", round+1, name, got, shopFindings[name])
+						continue
+					}
+					if name != "api/api.go" {
+						continue
+					}
+					var actions []CodeAction
+					c.result("textDocument/codeAction", CodeActionParams{TextDocument: TextDocumentIdentifier{pathURI(path)}, Range: diags[0].Range}, &actions)
+					if len(actions) == 0 {
+						t.Errorf("round %d: no quick fix for %s", round+1, toJSON(diags[0]))
+						continue
+					}
+					fixed := applyEdits(t, text, actions[0].Edit.Changes[pathURI(path)])
+					if !strings.Contains(fixed, "s.Orders.Status(r.Context(), r.PathValue(\"id\"))") {
+						t.Errorf("round %d: the quick fix %q gives\n%s", round+1, actions[0].Title, fixed)
+					}
+				}
+				for _, name := range files {
+					c.notify("textDocument/didClose", DidCloseTextDocumentParams{TextDocumentIdentifier{pathURI(filepath.Join(dir, name))}})
+				}
+			}
+		})
+	}
+}
+
+// Settings reach the passes through the driver: -ctxbackground.tests
+// loads the tests and reports in them, and once the setting is removed it
+// is no longer in force.
+func TestSettingsReachThePasses(t *testing.T) {
+	if testing.Short() {
+		t.Skip("analyses a module with the standard library")
+	}
+	dir := t.TempDir()
+	files := map[string]string{
+		"go.mod":    "module example.com/t\n\ngo 1.26\n",
+		"a.go":      "package a\n\nimport \"context\"\n\nfunc Do(ctx context.Context) error { return ctx.Err() }\n",
+		"a_test.go": "package a\n\nimport (\n\t\"context\"\n\t\"testing\"\n)\n\nfunc TestDo(t *testing.T) {\n\tDo(context.Background())\n}\n",
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	test := filepath.Join(dir, "a_test.go")
+	c, _ := start(t, Options{Analyzers: allPasses}, nil)
+	initialize(c, map[string]any{"flags": map[string]any{"ctxbackground.tests": true}})
+	open(c, test, 1, files["a_test.go"])
+	if got := positions(c.diagnostics(pathURI(test), 1).Diagnostics); !slices.Equal(got, []string{"9:5 ctxbackground"}) {
+		t.Errorf("with -ctxbackground.tests: %q, want the test's context.Background()", got)
+	}
+	c.notify("workspace/didChangeConfiguration", map[string]any{"settings": map[string]any{"flags": map[string]any{}}})
+	change(c, test, 2, files["a_test.go"])
+	if got := c.diagnostics(pathURI(test), 2).Diagnostics; len(got) != 0 {
+		t.Errorf("without it: %q, want nothing", positions(got))
+	}
+}
