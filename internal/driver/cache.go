@@ -339,9 +339,12 @@ func (n *node) sawContent(name string, src []byte) {
 // computed from changes: the tool and its flags, the package's files, and
 // (through their keys) everything it imports. Files of analysed packages
 // are hashed by content; others, in read-only trees such as GOROOT and the
-// module cache, by name, size and modification time.
+// module cache, by name, size and modification time. The keys serve the
+// cache and the Memo.
 func (r *run) computeKeys(g *graph) {
-	r.cache.trim()
+	if r.cache != nil {
+		r.cache.trim()
+	}
 	for _, n := range g.nodes { // imports come before their importers
 		h := sha256.New()
 		fmt.Fprintf(h, "budgetlint cache v1\n%s\n%s\n%s\n%v\n", r.opts.ToolID, n.pkg.ID, n.pkg.PkgPath, n.full)
@@ -379,7 +382,7 @@ func (r *run) computeKeys(g *graph) {
 			continue // no key: always analysed, never cached
 		}
 		n.key = hex.EncodeToString(h.Sum(nil))
-		if n.full {
+		if n.full && r.cache != nil {
 			n.entry = r.cache.load(n.key)
 		}
 	}

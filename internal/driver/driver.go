@@ -63,6 +63,7 @@ type Options struct {
 	Context context.Context   // stops the run; Run then returns its error
 	Overlay map[string][]byte // absolute file name -> content read instead of the file's
 	Env     []string          // of the go command; nil is this process's
+	Memo    *Memo             // keeps dependencies' types for the next runs
 }
 
 // Diagnostic is a finding with resolved positions, so that it can be
@@ -132,12 +133,13 @@ type Result struct {
 }
 
 // Stats count the work done, for -v and the benchmarks. Each listed
-// package is counted once, in the first of Analysed, Cached, TypesOnly
-// and LeftAlone that applies, so that they add up to Listed.
+// package is counted once, in the first of Analysed, Cached, Reused,
+// TypesOnly and LeftAlone that applies, so that they add up to Listed.
 type Stats struct {
 	Listed    int
 	Analysed  int // the passes ran on it
 	Cached    int // its findings and facts came from the cache
+	Reused    int // its types came from Options.Memo: checked by an earlier run
 	TypesOnly int // type-checked, not analysed: a dependency, or a root that does not type-check
 	// LeftAlone were never needed: roots that cannot see package context
 	// (no request path), dependencies of packages served by the cache.
@@ -156,6 +158,7 @@ type node struct {
 
 	once       sync.Once
 	analysed   bool // the passes ran on it
+	reused     bool // its types came from Options.Memo
 	types      *types.Package
 	errs       []error          // load and type errors
 	unloadable map[string]*node // imports the go command could not load, by path
@@ -197,10 +200,15 @@ func Run(analyzers []*analysis.Analyzer, opts Options) (*Result, error) {
 	}
 	g := newGraph(roots)
 	r := &run{ctx: ctx, analyzers: analyzers, opts: opts, facts: newFactStore(analyzers), fset: token.NewFileSet()}
+	if opts.Memo != nil {
+		r.fset, r.memo = opts.Memo.fileSet(), &memoRun{memo: opts.Memo, kept: map[*node]bool{}}
+	}
 	if opts.Cache != "" {
 		if r.cache, err = openCache(opts.Cache); err != nil {
 			return nil, err
 		}
+	}
+	if r.cache != nil || r.memo != nil {
 		r.computeKeys(g)
 	}
 	r.process(g)
@@ -277,6 +285,7 @@ func mapsKeys[M ~map[K]V, K comparable, V any](m M) func(func(K) bool) {
 // run is the state of one Run.
 type run struct {
 	ctx       context.Context
+	memo      *memoRun // nil without Options.Memo
 	analyzers []*analysis.Analyzer
 	opts      Options
 	fset      *token.FileSet
@@ -336,8 +345,9 @@ func (r *run) ensure(n *node) {
 			return // nothing more is checked: Run returns the context's error
 		}
 		defer func() { <-r.sem }()
-		if r.ctx.Err() == nil {
+		if r.ctx.Err() == nil && !r.reuse(n) {
 			r.check(n)
+			r.keep(n)
 		}
 	})
 }
@@ -654,6 +664,8 @@ func (r *run) result(g *graph) *Result {
 			res.Stats.Analysed++
 		case n.entry != nil:
 			res.Stats.Cached++
+		case n.reused:
+			res.Stats.Reused++
 		case n.types != nil:
 			res.Stats.TypesOnly++
 		default:

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
@@ -190,5 +191,95 @@ func TestContextStopsTheRun(t *testing.T) {
 	_, err = Run([]*analysis.Analyzer{stopper}, Options{Patterns: []string{"./svc"}, Dir: module(t), Context: ctx})
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("Run with a done context: %v", err)
+	}
+}
+
+// A Memo keeps what was type-checked for exports only: the next run
+// type-checks no dependency again and finds the same, unsaved edits
+// included; when it starts afresh (its FileSet too large) nothing from the
+// runs before is mixed in.
+func TestMemo(t *testing.T) {
+	memo := NewMemo()
+	opts := Options{Patterns: []string{"./svc"}, Dir: module(t), Memo: memo}
+	first, err := Run([]*analysis.Analyzer{funcs}, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if first.Stats.TypesOnly == 0 {
+		t.Fatalf("first run: %+v, want the standard library type-checked", first.Stats)
+	}
+	svc := filepath.Join(module(t), "svc", "svc.go")
+	src, err := os.ReadFile(svc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := strings.Replace(string(src), "func Do(", "func DoEdited(", 1)
+	for _, tc := range []struct {
+		what    string
+		overlay map[string][]byte
+		limit   int
+		want    []string
+	}{
+		{"again", nil, memoLimit, messages(first)},
+		{"edited", map[string][]byte{svc: []byte(edited)}, memoLimit, []string{"func svc.Audit", "func svc.DoEdited", "func svc.Handle", "func svc.use"}},
+		{"afresh", nil, 1, messages(first)},
+	} {
+		defer func(limit int) { memoLimit = limit }(memoLimit)
+		memoLimit = tc.limit
+		opts.Overlay = tc.overlay
+		res, err := Run([]*analysis.Analyzer{funcs}, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := messages(res); !slices.Equal(got, tc.want) || len(res.Broken) > 0 {
+			t.Errorf("%s: %q, broken %+v; want %q", tc.what, got, res.Broken, tc.want)
+		}
+		if s := res.Stats; tc.limit == 1 && (s.TypesOnly == 0 || s.Reused != 0) || tc.limit > 1 && (s.TypesOnly != 0 || s.Reused == 0) || s.Analysed != 2 {
+			t.Errorf("%s: %+v, want helpers and svc analysed, and dependencies type-checked only when starting afresh", tc.what, res.Stats)
+		}
+	}
+}
+
+// A package is kept only with every package it imports: one kept against
+// an import that was not (it had errors) met a new version of that import
+// in the next run, and its importer saw two types plain.T.
+func TestMemoKeepsWholeGraphs(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "go.mod", "module example.com/m\n\ngo 1.26\n")
+	write(t, dir, "plain/plain.go", "package plain\n\ntype T int\n\nvar Bad int = \"x\"\n")
+	write(t, dir, "mid/mid.go", "package mid\n\nimport \"example.com/m/plain\"\n\nfunc F(t plain.T) plain.T { return t }\n")
+	write(t, dir, "user/user.go", "package user\n\nimport (\n\t\"context\"\n\n\t\"example.com/m/mid\"\n\t\"example.com/m/plain\"\n)\n\nfunc G(ctx context.Context) plain.T { var t plain.T; return mid.F(t) }\n")
+	opts := Options{Patterns: []string{"./user"}, Dir: dir, Memo: NewMemo()}
+	for run := 1; run <= 2; run++ {
+		res, err := Run([]*analysis.Analyzer{funcs}, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := messages(res); len(res.Broken) > 0 || !slices.Equal(got, []string{"func user.G"}) {
+			t.Errorf("run %d: %q, broken %+v", run, got, res.Broken)
+		}
+	}
+}
+
+// With the cache, an analysed package is kept too: the next run finds its
+// result in the cache and its types in the Memo, and checks nothing but
+// the edited package.
+func TestMemoWithCache(t *testing.T) {
+	opts := Options{Patterns: []string{"./svc"}, Dir: module(t), Memo: NewMemo(), Cache: t.TempDir(), ToolID: "test"}
+	if _, err := Run([]*analysis.Analyzer{funcs}, opts); err != nil {
+		t.Fatal(err)
+	}
+	svc := filepath.Join(module(t), "svc", "svc.go")
+	src, err := os.ReadFile(svc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts.Overlay = map[string][]byte{svc: append(src, "\n// edited\n"...)}
+	res, err := Run([]*analysis.Analyzer{funcs}, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := res.Stats; s.Analysed != 1 || s.TypesOnly != 0 || len(messages(res)) != 4 {
+		t.Errorf("after an edit of svc: %+v, %q; want svc analysed (4 functions) and helpers from the cache and the Memo", s, messages(res))
 	}
 }
