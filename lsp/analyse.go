@@ -27,7 +27,8 @@ type checker func(ctx context.Context, dir string, overlay map[string][]byte, se
 // findings they were computed with), so what a file shows never depends
 // on which file was opened first. go vet's cache, keyed without one of
 // the flags the vet tool is given, replayed a dependency's facts-only run
-// for the package itself.
+// for the package itself. The dependencies' types are kept between runs,
+// so a re-check after an edit type-checks the edited package only.
 func (s *server) runDriver(ctx context.Context, dir string, overlay map[string][]byte, set settings) (res *driver.Result, err error) {
 	withFlags(s.opts.Analyzers, set, func() {
 		analyzers := set.selected(s.opts.Analyzers)
@@ -41,6 +42,8 @@ func (s *server) runDriver(ctx context.Context, dir string, overlay map[string][
 			// A go command stopped mid-listing leaves its work directory
 			// behind: ours is removed on every way out.
 			Env: append(os.Environ(), "GOTMPDIR="+s.tmp),
+			// A re-check type-checks the dependencies once, not each time.
+			Memo: s.memo,
 		}
 		if s.opts.Cache != "" && s.opts.ToolID != nil {
 			opts.Cache, opts.ToolID = s.opts.Cache, s.toolID(analyzers)
@@ -135,8 +138,9 @@ func (s *server) analyse(ctx context.Context, dir string) {
 		return
 	}
 	s.logOnce(dir, logError, strings.Join(res.Failures, "\n")) // a pass that failed or panicked
-	s.logMessage(logLog, fmt.Sprintf("budgetlint: analysed %s in %.2fs: %d findings (%d packages analysed, %d from the cache)",
-		dir, took, len(res.Diagnostics), res.Stats.Analysed, res.Stats.Cached))
+	st := res.Stats
+	s.logMessage(logLog, fmt.Sprintf("budgetlint: analysed %s in %.2fs: %d findings (packages: %d analysed, %d from the cache, %d kept from earlier checks, %d type-checked)",
+		dir, took, len(res.Diagnostics), st.Analysed, st.Cached, st.Reused, st.TypesOnly))
 
 	results := map[string]*published{}
 	for path, doc := range snap {

@@ -121,3 +121,29 @@ func TestSettingsReachThePasses(t *testing.T) {
 		t.Errorf("without it: %q, want nothing", positions(got))
 	}
 }
+
+// A re-check after an edit analyses the edited package and type-checks
+// nothing else: the dependencies' types are kept from the first check,
+// their findings and facts in the cache.
+func TestRecheckKeepsDependencies(t *testing.T) {
+	if testing.Short() {
+		t.Skip("analyses examples/shop with the standard library")
+	}
+	api := filepath.Join(shop(t), "api", "api.go")
+	text := readFile(t, api)
+	c, _ := start(t, Options{Analyzers: allPasses, Cache: t.TempDir(), ToolID: func([]*analysis.Analyzer) string { return "test" }}, nil)
+	initialize(c, nil)
+	open(c, api, 1, text)
+	c.diagnostics(pathURI(api), 1)
+	if msg := c.logMessage(logLog, "analysed "); strings.Contains(msg, " 0 type-checked)") {
+		t.Errorf("first check: %q, want the dependencies type-checked", msg)
+	}
+	change(c, api, 2, text+"\n// edited\n")
+	if got := positions(c.diagnostics(pathURI(api), 2).Diagnostics); !slices.Equal(got, shopFindings["api/api.go"]) {
+		t.Errorf("after the edit: %q", got)
+	}
+	if msg := c.logMessage(logLog, "analysed "); !strings.Contains(msg, "(packages: 1 analysed, 2 from the cache, ") || !strings.HasSuffix(msg, " 0 type-checked)") {
+		t.Errorf("re-check: %q, want api analysed and nothing type-checked again", msg)
+	}
+}
+

@@ -16,6 +16,8 @@ import (
 	"time"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/budgetlint/budgetlint/internal/driver"
 )
 
 // Options configure the server.
@@ -69,8 +71,9 @@ type server struct {
 	opts   Options
 	conn   *conn
 	check  checker
-	tmp    string   // the go command's work directories (GOTMPDIR)
-	skip   []string // GOROOT and the module cache: code the user does not edit
+	memo   *driver.Memo // the dependencies' types, kept between analyses
+	tmp    string       // the go command's work directories (GOTMPDIR)
+	skip   []string     // GOROOT and the module cache: code the user does not edit
 	ctx    context.Context
 	cancel context.CancelFunc
 
@@ -103,7 +106,7 @@ func newServer(c *conn, opts Options) (*server, error) {
 		wake:       make(chan struct{}, 1),
 		workerDone: make(chan struct{}),
 	}
-	s.check = s.runDriver
+	s.check, s.memo = s.runDriver, driver.NewMemo()
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	out, _ := exec.Command("go", "env", "GOROOT", "GOMODCACHE", "GOTMPDIR").Output()
 	env := strings.Split(string(out), "\n")
