@@ -176,12 +176,30 @@ func withFlags(analyzers []*analysis.Analyzer, s settings, f func()) {
 	f()
 }
 
-// tryFlag reports whether fl takes v, leaving it as it was.
-func tryFlag(fl *flag.Flag, v string) error {
-	flagsMu.Lock()
-	defer flagsMu.Unlock()
-	defer saveFlag(fl)()
-	return fl.Value.Set(v)
+// tryFlag reports whether fl takes v, by setting a new value of its type:
+// the flag itself may be in use by an analysis, and the message loop must
+// not wait for one. A type it cannot make is taken on trust.
+func tryFlag(fl *flag.Flag, v string) (err error) {
+	t := reflect.TypeOf(fl.Value)
+	var scratch reflect.Value
+	switch t.Kind() {
+	case reflect.Pointer:
+		scratch = reflect.New(t.Elem())
+	case reflect.Map:
+		scratch = reflect.MakeMap(t)
+	default:
+		return nil
+	}
+	value, ok := scratch.Interface().(flag.Value)
+	if !ok {
+		return nil
+	}
+	defer func() {
+		if recover() != nil {
+			err = nil // its zero value is not usable: taken on trust
+		}
+	}()
+	return value.Set(v)
 }
 
 // saveFlag returns what puts fl's value back as it is now. flag.Value has

@@ -152,3 +152,19 @@ func TestFlagsArePutBack(t *testing.T) {
 		}
 	}
 }
+
+// Settings are checked without the flags an analysis holds: the message
+// loop does not wait for the analysis to end.
+func TestSettingsWhileAnalysing(t *testing.T) {
+	running, done := make(chan bool), make(chan bool)
+	go withFlags(analyzers, settings{}, func() {
+		running <- true
+		<-done
+	})
+	<-running
+	defer close(done)
+	_, warnings, err := parseSettings([]byte(`{"flags": {"ctxbackground.tests": "maybe", "inbound.frameworks": "example.com/web.Ctx"}}`), analyzers)
+	if err != nil || len(warnings) != 1 || !strings.Contains(warnings[0], "-ctxbackground.tests: parse error") {
+		t.Errorf("warnings %q, %v; want one for -ctxbackground.tests", warnings, err)
+	}
+}
