@@ -3,6 +3,7 @@ package lsp
 import (
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -147,3 +148,45 @@ func TestRecheckKeepsDependencies(t *testing.T) {
 	}
 }
 
+// The quick fix the editor is offered for api.go's first finding leaves
+// examples/shop building and vetting (it left "context" imported and not
+// used), applied as an editor applies it.
+func TestQuickFixBuilds(t *testing.T) {
+	if testing.Short() {
+		t.Skip("analyses and builds examples/shop")
+	}
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS(shop(t))); err != nil {
+		t.Fatal(err)
+	}
+	api := filepath.Join(dir, "api", "api.go")
+	text := readFile(t, api)
+	c, _ := start(t, Options{Analyzers: allPasses}, nil)
+	initialize(c, nil)
+	open(c, api, 1, text)
+	diags := c.diagnostics(pathURI(api), 1).Diagnostics
+	if len(diags) == 0 {
+		t.Fatal("no findings in api.go")
+	}
+	var actions []CodeAction
+	c.result("textDocument/codeAction", CodeActionParams{TextDocument: TextDocumentIdentifier{pathURI(api)}, Range: diags[0].Range}, &actions)
+	if len(actions) == 0 {
+		t.Fatalf("no quick fix for %s", toJSON(diags[0]))
+	}
+	for uri, edits := range actions[0].Edit.Changes {
+		path, ok := uriPath(uri)
+		if !ok {
+			t.Fatalf("an edit of %s", uri)
+		}
+		if err := os.WriteFile(path, []byte(applyEdits(t, readFile(t, path), edits)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, args := range [][]string{{"build", "./..."}, {"vet", "./..."}} {
+		cmd := exec.Command("go", args...)
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("go %s after the fix %q: %v\n%s", strings.Join(args, " "), actions[0].Title, err, out)
+		}
+	}
+}
