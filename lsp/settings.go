@@ -13,6 +13,8 @@ import (
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/budgetlint/budgetlint/internal/registry"
 )
 
 // settings are the user's choices, from initializationOptions and
@@ -168,7 +170,7 @@ func withFlags(analyzers []*analysis.Analyzer, s settings, f func()) {
 	for _, a := range analyzers {
 		a.Flags.VisitAll(func(fl *flag.Flag) {
 			if v, ok := s.flags[a.Name+"."+fl.Name]; ok {
-				undo = append(undo, saveFlag(fl))
+				undo = append(undo, registry.Saved(fl.Value))
 				fl.Value.Set(v) // checked by tryFlag when the settings were read
 			}
 		})
@@ -200,31 +202,4 @@ func tryFlag(fl *flag.Flag, v string) (err error) {
 		}
 	}()
 	return value.Set(v)
-}
-
-// saveFlag returns what puts fl's value back as it is now. flag.Value has
-// no way to do that, so it copies what the value points to: a bool, a
-// string, a slice (whose elements append leaves alone), or a map's
-// entries. Another kind of value is set to its current text.
-func saveFlag(fl *flag.Flag) (restore func()) {
-	v := reflect.ValueOf(fl.Value)
-	switch {
-	case v.Kind() == reflect.Map && !v.IsNil():
-		saved := reflect.MakeMapWithSize(v.Type(), v.Len())
-		for it := v.MapRange(); it.Next(); {
-			saved.SetMapIndex(it.Key(), it.Value())
-		}
-		return func() {
-			v.Clear()
-			for it := saved.MapRange(); it.Next(); {
-				v.SetMapIndex(it.Key(), it.Value())
-			}
-		}
-	case v.Kind() == reflect.Pointer && !v.IsNil() && v.Elem().Kind() != reflect.Map && v.Elem().CanSet():
-		saved := reflect.New(v.Elem().Type()).Elem()
-		saved.Set(v.Elem())
-		return func() { v.Elem().Set(saved) }
-	}
-	text := fl.Value.String()
-	return func() { fl.Value.Set(text) }
 }

@@ -8,16 +8,15 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/budgetlint/budgetlint/internal/registry"
 	"github.com/budgetlint/budgetlint/passes/ctxbackground"
 	"github.com/budgetlint/budgetlint/passes/dropcancel"
-	"github.com/budgetlint/budgetlint/passes/fixedtimeout"
 	"github.com/budgetlint/budgetlint/passes/inbound"
-	"github.com/budgetlint/budgetlint/passes/retrybudget"
 )
 
 var (
 	analyzers = []*analysis.Analyzer{inbound.Analyzer, ctxbackground.Analyzer, dropcancel.Analyzer}
-	allPasses = []*analysis.Analyzer{inbound.Analyzer, ctxbackground.Analyzer, fixedtimeout.Analyzer, retrybudget.Analyzer, dropcancel.Analyzer} // as `budgetlint lsp` has them
+	allPasses = registry.Configurable // as `budgetlint lsp` has them
 )
 
 func TestParseSettings(t *testing.T) {

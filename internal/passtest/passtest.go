@@ -6,7 +6,6 @@ package passtest
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"go/ast"
 	"go/importer"
@@ -15,7 +14,6 @@ import (
 	"go/types"
 	"os"
 	"path/filepath"
-	"reflect"
 	"strings"
 	"testing"
 
@@ -24,6 +22,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/budgetlint/budgetlint/internal/price"
+	"github.com/budgetlint/budgetlint/internal/registry"
 	"github.com/budgetlint/budgetlint/passes/inbound"
 )
 
@@ -85,40 +84,10 @@ func SetFlag(t *testing.T, a *analysis.Analyzer, name, value string) {
 	if f == nil {
 		t.Fatalf("%s has no option -%s", a.Name, name)
 	}
-	t.Cleanup(saved(f.Value))
+	t.Cleanup(registry.Saved(f.Value))
 	if err := f.Value.Set(value); err != nil {
 		t.Fatal(err)
 	}
-}
-
-// saved returns a function that restores v's current contents. Setting the
-// old text back is not enough: list and map options add what they are
-// set to (-inbound.frameworks), so the value itself is copied: a map, or
-// what a pointer points to.
-func saved(v flag.Value) func() {
-	rv := reflect.ValueOf(v)
-	switch {
-	case rv.Kind() == reflect.Map:
-		old := reflect.MakeMapWithSize(rv.Type(), rv.Len())
-		for it := rv.MapRange(); it.Next(); {
-			old.SetMapIndex(it.Key(), it.Value())
-		}
-		return func() {
-			rv.Clear()
-			for it := old.MapRange(); it.Next(); {
-				rv.SetMapIndex(it.Key(), it.Value())
-			}
-		}
-	case rv.Kind() == reflect.Pointer && rv.Elem().CanSet():
-		old := reflect.New(rv.Elem().Type()).Elem()
-		old.Set(rv.Elem())
-		if old.Kind() == reflect.Slice {
-			old.Set(reflect.AppendSlice(reflect.MakeSlice(old.Type(), 0, old.Len()), old))
-		}
-		return func() { rv.Elem().Set(old) }
-	}
-	text := v.String()
-	return func() { v.Set(text) }
 }
 
 // Checked is one type-checked file.
