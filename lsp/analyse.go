@@ -15,6 +15,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/budgetlint/budgetlint/internal/driver"
+	"github.com/budgetlint/budgetlint/internal/price"
 )
 
 // checker analyses the package in dir, reading the open documents from
@@ -224,6 +225,14 @@ func collect(ctx context.Context, results map[string]*published, found []driver.
 		}
 		if f.URL != "" {
 			d.CodeDescription = &CodeDescription{Href: f.URL}
+			if v, ok := price.Parse(f.Analyzer, f.URL); ok {
+				if p, err := price.Compute(f.Analyzer, v); err == nil {
+					d.RelatedInformation = []DiagnosticRelatedInformation{{
+						Location: Location{URI: pathURI(path), Range: d.Range},
+						Message:  p.Cost + " (" + p.Explain + ")",
+					}}
+				}
+			}
 		}
 		k := key{path, f.Analyzer, f.Message, d.Range}
 		i, dup := seen[k]

@@ -190,3 +190,28 @@ func TestQuickFixBuilds(t *testing.T) {
 		}
 	}
 }
+
+// TestFindingsCarryTheirPrice checks that each finding of the example
+// carries its cost and the explain command as related information, for
+// editors to show beside it (issue 17).
+func TestFindingsCarryTheirPrice(t *testing.T) {
+	dir := shop(t)
+	c, _ := start(t, Options{Analyzers: allPasses, Cache: t.TempDir(), ToolID: func([]*analysis.Analyzer) string { return "test" }}, nil)
+	initialize(c, nil)
+	path := filepath.Join(dir, "billing", "billing.go")
+	open(c, path, 1, readFile(t, path))
+	diags := c.diagnostics(pathURI(path), 1).Diagnostics
+	found := false
+	for _, d := range diags {
+		if d.Code != "retrybudget" {
+			continue
+		}
+		found = true
+		if len(d.RelatedInformation) != 1 || !strings.Contains(d.RelatedInformation[0].Message, "budgetlint explain retrybudget -attempts 3 -backoff 200ms") {
+			t.Errorf("retrybudget finding without its price: %s", toJSON(d))
+		}
+	}
+	if !found {
+		t.Fatalf("no retrybudget finding in %s: %s", path, toJSON(diags))
+	}
+}

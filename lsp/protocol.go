@@ -29,12 +29,26 @@ type CodeDescription struct {
 }
 
 type Diagnostic struct {
-	Range           Range            `json:"range"`
-	Severity        int              `json:"severity,omitempty"`
-	Code            string           `json:"code,omitempty"`
-	CodeDescription *CodeDescription `json:"codeDescription,omitempty"`
-	Source          string           `json:"source,omitempty"`
-	Message         string           `json:"message"`
+	Range              Range                          `json:"range"`
+	Severity           int                            `json:"severity,omitempty"`
+	Code               string                         `json:"code,omitempty"`
+	CodeDescription    *CodeDescription               `json:"codeDescription,omitempty"`
+	Source             string                         `json:"source,omitempty"`
+	Message            string                         `json:"message"`
+	RelatedInformation []DiagnosticRelatedInformation `json:"relatedInformation,omitempty"`
+}
+
+// Location is a range in a document.
+type Location struct {
+	URI   string `json:"uri"`
+	Range Range  `json:"range"`
+}
+
+// DiagnosticRelatedInformation carries a finding's price: what it costs in
+// the documents' model, and the command that explains it.
+type DiagnosticRelatedInformation struct {
+	Location Location `json:"location"`
+	Message  string   `json:"message"`
 }
 
 const severityWarning = 2
