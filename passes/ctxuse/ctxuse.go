@@ -1,6 +1,7 @@
 package ctxuse
 
 import (
+	"cmp"
 	_ "embed"
 	"fmt"
 	"go/ast"
@@ -144,7 +145,14 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	// In source order: with recursion the facts depend on which function
+	// is computed first, and a map's order would change them run to run.
+	fns := make([]*types.Func, 0, len(r.decls))
 	for fn := range r.decls {
+		fns = append(fns, fn)
+	}
+	slices.SortFunc(fns, func(a, b *types.Func) int { return cmp.Compare(a.Pos(), b.Pos()) })
+	for _, fn := range fns {
 		if f := r.local(fn); !f.empty() && fn.Exported() {
 			pass.ExportObjectFact(fn, f)
 		}
