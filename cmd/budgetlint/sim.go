@@ -435,6 +435,21 @@ func explainCommand(args []string, stdout, stderr io.Writer) int {
 	return exitUsage
 }
 
+// explainEnd closes an explanation: the fix, its lines indented under the
+// first, and the model that priced it.
+func explainEnd(w io.Writer, model string, fix ...string) int {
+	fmt.Fprintln(w)
+	for i, line := range fix {
+		if i == 0 {
+			fmt.Fprintln(w, "fix: "+line)
+		} else {
+			fmt.Fprintln(w, "     "+line)
+		}
+	}
+	fmt.Fprintln(w, "model: "+model)
+	return exitClean
+}
+
 // wrapParagraph prints text wrapped at 78 columns, then a blank line.
 func wrapParagraph(w io.Writer, format string, a ...any) {
 	col := 0
@@ -527,10 +542,8 @@ func explainCtxBackground(args []string, stdout, stderr io.Writer) int {
 	for _, row := range []sim.HopsRow{lf, lb, ef, eb} {
 		fmt.Fprintln(stdout, row)
 	}
-	fmt.Fprintln(stdout)
-	fmt.Fprintln(stdout, "fix: pass the inbound context (ctx, r.Context()) instead of the fresh root.")
-	fmt.Fprintln(stdout, "model: budgetlint sim hops")
-	return exitClean
+	return explainEnd(stdout, "budgetlint sim hops",
+		"pass the inbound context (ctx, r.Context()) instead of the fresh root.")
 }
 
 func explainFixedTimeout(args []string, stdout, stderr io.Writer) int {
@@ -606,11 +619,9 @@ func explainFixedTimeout(args []string, stdout, stderr io.Writer) int {
 	for _, row := range rep.Rows[:4] {
 		fmt.Fprintln(stdout, row)
 	}
-	fmt.Fprintln(stdout)
-	fmt.Fprintln(stdout, "fix: derive the timeout from the inbound context, context.WithTimeout(ctx, d):")
-	fmt.Fprintln(stdout, "     the child gets the earlier of the two deadlines.")
-	fmt.Fprintln(stdout, "model: budgetlint sim hops, budgetlint sim retry")
-	return exitClean
+	return explainEnd(stdout, "budgetlint sim hops, budgetlint sim retry",
+		"derive the timeout from the inbound context, context.WithTimeout(ctx, d):",
+		"the child gets the earlier of the two deadlines.")
 }
 
 func explainRetryBudget(args []string, stdout, stderr io.Writer) int {
@@ -645,11 +656,9 @@ func explainRetryBudget(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "budgetlint explain: %v\n", err)
 		return exitUsage
 	}
-	fmt.Fprintln(stdout)
-	fmt.Fprintln(stdout, "fix: check ctx.Err() before each attempt, wait in a select on ctx.Done(), and give")
-	fmt.Fprintln(stdout, "     each attempt context.WithTimeout(ctx, d), which the caller's deadline caps.")
-	fmt.Fprintln(stdout, "model: budgetlint sim retry")
-	return exitClean
+	return explainEnd(stdout, "budgetlint sim retry",
+		"check ctx.Err() before each attempt, wait in a select on ctx.Done(), and give",
+		"each attempt context.WithTimeout(ctx, d), which the caller's deadline caps.")
 }
 
 func explainDropCancel(args []string, stdout, stderr io.Writer) int {
@@ -691,9 +700,7 @@ func explainDropCancel(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "budgetlint explain: %v\n", err)
 		return exitUsage
 	}
-	fmt.Fprintln(stdout)
-	fmt.Fprintln(stdout, "fix: call the context-aware variant with the inbound context (http.NewRequestWithContext,")
-	fmt.Fprintln(stdout, "     db.QueryContext, exec.CommandContext, (&net.Dialer{}).DialContext, ...).")
-	fmt.Fprintln(stdout, "model: budgetlint sim split")
-	return exitClean
+	return explainEnd(stdout, "budgetlint sim split",
+		"call the context-aware variant with the inbound context (http.NewRequestWithContext,",
+		"db.QueryContext, exec.CommandContext, (&net.Dialer{}).DialContext, ...).")
 }

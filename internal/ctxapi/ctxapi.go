@@ -127,13 +127,22 @@ func IsContext(t types.Type, iface *types.Interface) bool {
 // context.Context, as *http.Request, gRPC server streams and many framework
 // request types do.
 func ContextMethod(t types.Type) bool {
-	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, "Context")
+	return IsContextType(Getter(t, "Context"))
+}
+
+// Getter returns the type of what t's method name() returns, nil unless
+// t has such a method, without parameters and with one result.
+func Getter(t types.Type, name string) types.Type {
+	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, name)
 	fn, ok := obj.(*types.Func)
 	if !ok {
-		return false
+		return nil
 	}
 	sig := fn.Type().(*types.Signature)
-	return sig.Params().Len() == 0 && sig.Results().Len() == 1 && IsContextType(sig.Results().At(0).Type())
+	if sig.Params().Len() != 0 || sig.Results().Len() != 1 {
+		return nil
+	}
+	return sig.Results().At(0).Type()
 }
 
 // IsTestingType reports whether t is *testing.T, *testing.B, *testing.F or

@@ -271,6 +271,8 @@ func TestTypes(t *testing.T) {
 		{"ContextMethod(*http.Request)", ctxapi.ContextMethod(request), true},
 		{"ContextMethod(Stream)", ctxapi.ContextMethod(lookup(t, "Stream").Type()), true},
 		{"ContextMethod(context.Context)", ctxapi.ContextMethod(ctxType), false},
+		{"Getter(*http.Request, Context) is context.Context", ctxapi.IsContextType(ctxapi.Getter(request, "Context")), true},
+		{"Getter(Stream, SendMsg) is nil (it takes a parameter)", ctxapi.Getter(lookup(t, "Stream").Type(), "SendMsg") == nil, true},
 		{"IsHTTPRequest(*http.Request)", ctxapi.IsHTTPRequest(request), true},
 		{"IsHTTPRequest(embeds)", ctxapi.IsHTTPRequest(embeds), false},
 		{"IsRPCStream(Stream)", ctxapi.IsRPCStream(lookup(t, "Stream").Type()), true},

@@ -57,12 +57,18 @@ func AssignedVar(info *types.Info, parent inspector.Cursor, expr ast.Expr) (*typ
 		if !ok {
 			return nil, nil
 		}
-		return identVar(info, id), parent.Node()
+		return VarOf(info, id), parent.Node()
 	}
 	return nil, nil
 }
 
-func identVar(info *types.Info, id *ast.Ident) *types.Var {
+// VarOf returns the variable e names (x, (x)): nil for a field, the blank
+// identifier or any other expression.
+func VarOf(info *types.Info, e ast.Expr) *types.Var {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok || id.Name == "_" {
+		return nil
+	}
 	obj := info.Defs[id]
 	if obj == nil {
 		obj = info.Uses[id]
@@ -72,6 +78,32 @@ func identVar(info *types.Info, id *ast.Ident) *types.Var {
 		return nil
 	}
 	return v
+}
+
+// Mentions reports whether e reads one of vars, or any variable when vars
+// is nil.
+func Mentions(info *types.Info, e ast.Node, vars map[*types.Var]bool) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := info.Uses[id].(*types.Var); ok && (vars == nil || vars[v]) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// InspectSync is ast.Inspect without the functions go statements start;
+// unlike SyncCalls it enters function literals.
+func InspectSync(n ast.Node, f func(ast.Node) bool) {
+	ast.Inspect(n, func(n ast.Node) bool {
+		if _, ok := n.(*ast.GoStmt); ok {
+			return false
+		}
+		return n != nil && f(n)
+	})
 }
 
 // IsDeadlineParent reports whether v is the parent argument of a
@@ -157,7 +189,7 @@ func RootPassedOn(info *types.Info, body inspector.Cursor, observes func(call in
 					ctxID, _ := ast.Unparen(n.Lhs[0]).(*ast.Ident)
 					cancelID, _ := ast.Unparen(n.Lhs[1]).(*ast.Ident)
 					if ctxID != nil && cancelID != nil {
-						if cv, fv := identVar(info, ctxID), identVar(info, cancelID); cv != nil && fv != nil {
+						if cv, fv := VarOf(info, ctxID), VarOf(info, cancelID); cv != nil && fv != nil {
 							cancels[fv] = cv
 						}
 					}
@@ -228,7 +260,7 @@ func taint(info *types.Info, tainted map[*types.Var]*ast.CallExpr, lhs, rhs []as
 			continue
 		}
 		if id, ok := ast.Unparen(lhs[j]).(*ast.Ident); ok {
-			if v := identVar(info, id); v != nil {
+			if v := VarOf(info, id); v != nil {
 				tainted[v] = root
 			}
 		}

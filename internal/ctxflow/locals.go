@@ -67,7 +67,7 @@ func (x *Locals) Of(fn inspector.Cursor) *FuncLocals {
 			if !ok {
 				continue
 			}
-			v := identVar(info, id)
+			v := VarOf(info, id)
 			if v == nil {
 				continue
 			}

@@ -274,8 +274,9 @@ func wrapClosure(e *edit) ([]byte, bool) {
 	return e.apply(change{start, end, fmt.Sprintf(tmpl, text)})
 }
 
-// nestClosures wraps a function's whole body in several closures.
-func nestClosures(e *edit) ([]byte, bool) {
+// someBody picks a function with statements and returns the span and text
+// of its body's statements.
+func (e *edit) someBody() (start, end int, text string, ok bool) {
 	var bodies []*ast.BlockStmt
 	for _, fn := range nodes[*ast.FuncDecl](e) {
 		if fn.Body != nil && len(fn.Body.List) > 0 {
@@ -284,9 +285,18 @@ func nestClosures(e *edit) ([]byte, bool) {
 	}
 	body, ok := pick(e, bodies)
 	if !ok {
+		return 0, 0, "", false
+	}
+	start, end, text = e.runText(body.List)
+	return start, end, text, true
+}
+
+// nestClosures wraps a function's whole body in several closures.
+func nestClosures(e *edit) ([]byte, bool) {
+	start, end, text, ok := e.someBody()
+	if !ok {
 		return nil, false
 	}
-	start, end, text := e.runText(body.List)
 	for range 2 + e.rng.IntN(12) {
 		tmpl, _ := pick(e, closures)
 		text = fmt.Sprintf(tmpl, text)
@@ -649,17 +659,10 @@ func appendDecl(e *edit) ([]byte, bool) {
 
 // longFunc repeats a function's body many times.
 func longFunc(e *edit) ([]byte, bool) {
-	var bodies []*ast.BlockStmt
-	for _, fn := range nodes[*ast.FuncDecl](e) {
-		if fn.Body != nil && len(fn.Body.List) > 0 {
-			bodies = append(bodies, fn.Body)
-		}
-	}
-	body, ok := pick(e, bodies)
+	start, end, text, ok := e.someBody()
 	if !ok {
 		return nil, false
 	}
-	start, end, text := e.runText(body.List)
 	if len(text) > 2000 {
 		return nil, false
 	}

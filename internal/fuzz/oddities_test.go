@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 	"golang.org/x/tools/go/analysis/passes/inspect"
 
+	"github.com/budgetlint/budgetlint/internal/passtest"
 	"github.com/budgetlint/budgetlint/internal/registry"
 	"github.com/budgetlint/budgetlint/passes/ctxbackground"
 	"github.com/budgetlint/budgetlint/passes/ctxuse"
@@ -61,9 +62,7 @@ var all = func() *analysis.Analyzer {
 func TestOddities(t *testing.T) {
 	// The oddities mark their roots with _ = context.TODO(): reaching
 	// nothing, they are reported only as latent.
-	latent := ctxbackground.Analyzer.Flags.Lookup("latent")
-	latent.Value.Set("true")
-	defer latent.Value.Set("false")
+	passtest.SetFlag(t, ctxbackground.Analyzer, "latent", "true")
 	testdata := filepath.Dir(srcRoot)
 	dirs, err := filepath.Glob(filepath.Join(srcRoot, "oddities", "*", "*.go"))
 	if err != nil {

@@ -150,13 +150,13 @@ func itemVars(info *types.Info, loop ast.Node) (items, counters map[*types.Var]b
 	case *ast.RangeStmt:
 		body = l.Body
 		if isInteger(info.TypeOf(l.X)) {
-			if v := varOf(info, l.Key); v != nil {
+			if v := ctxflow.VarOf(info, l.Key); v != nil {
 				counters[v] = true
 			}
 			break
 		}
 		for _, e := range []ast.Expr{l.Key, l.Value} {
-			v := varOf(info, e)
+			v := ctxflow.VarOf(info, e)
 			switch {
 			case v == nil:
 			case !isNumeric(v.Type()):
@@ -169,7 +169,7 @@ func itemVars(info *types.Info, loop ast.Node) (items, counters map[*types.Var]b
 		body = l.Body
 		if as, ok := l.Init.(*ast.AssignStmt); ok {
 			for _, e := range as.Lhs {
-				if v := varOf(info, e); v != nil {
+				if v := ctxflow.VarOf(info, e); v != nil {
 					counters[v] = true
 				}
 			}
@@ -183,7 +183,7 @@ func itemVars(info *types.Info, loop ast.Node) (items, counters map[*types.Var]b
 		ast.Inspect(body, func(n ast.Node) bool {
 			if ix, ok := n.(*ast.IndexExpr); ok && !isNumeric(info.TypeOf(ix)) {
 				for v := range counters {
-					if mentionsVar(info, ix.Index, map[*types.Var]bool{v: true}) {
+					if ctxflow.Mentions(info, ix.Index, map[*types.Var]bool{v: true}) {
 						items[v] = true
 					}
 				}
@@ -202,9 +202,9 @@ func itemVars(info *types.Info, loop ast.Node) (items, counters map[*types.Var]b
 				return false
 			case *ast.AssignStmt:
 				for _, r := range n.Rhs {
-					if mentionsVar(info, r, items) {
+					if ctxflow.Mentions(info, r, items) {
 						for _, l := range n.Lhs {
-							if v := varOf(info, l); v != nil && !isError(v.Type()) {
+							if v := ctxflow.VarOf(info, l); v != nil && !isError(v.Type()) {
 								items[v] = true
 							}
 						}
@@ -228,7 +228,7 @@ func (c *candidate) takesCounter(info *types.Info, counters map[*types.Var]bool)
 				e = ast.Unparen(be.X)
 			}
 		}
-		if v := varOf(info, e); v != nil && counters[v] {
+		if v := ctxflow.VarOf(info, e); v != nil && counters[v] {
 			return true
 		}
 	}
@@ -261,14 +261,14 @@ func candidates(info *types.Info, body *ast.BlockStmt) []*candidate {
 			}
 			c := &candidate{call: call, stmt: stmt}
 			if len(rhs) == 1 && len(lhs) > 1 {
-				c.errVar = varOf(info, lhs[len(lhs)-1])
+				c.errVar = ctxflow.VarOf(info, lhs[len(lhs)-1])
 				for _, l := range lhs[:len(lhs)-1] {
-					if v := varOf(info, l); v != nil {
+					if v := ctxflow.VarOf(info, l); v != nil {
 						c.results = append(c.results, v)
 					}
 				}
 			} else if i < len(lhs) {
-				c.errVar = varOf(info, lhs[i])
+				c.errVar = ctxflow.VarOf(info, lhs[i])
 			}
 			if c.errVar != nil {
 				out = append(out, c)
@@ -404,7 +404,7 @@ func condRetry(info *types.Info, loop ast.Node) *ast.CallExpr {
 			continue
 		}
 		if call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); ok && fallible(info, call) {
-			if v := varOf(info, as.Lhs[len(as.Lhs)-1]); v != nil {
+			if v := ctxflow.VarOf(info, as.Lhs[len(as.Lhs)-1]); v != nil {
 				assigned[v] = call
 			}
 		}
@@ -459,13 +459,13 @@ func bounded(info *types.Info, exits *ctxflow.Exits, loop ast.Node) bool {
 		case *ast.FuncLit:
 			return false
 		case *ast.IncDecStmt:
-			if v := varOf(info, n.X); v != nil {
+			if v := ctxflow.VarOf(info, n.X); v != nil {
 				counters[v] = true
 			}
 		case *ast.AssignStmt:
 			if n.Tok == token.ADD_ASSIGN || n.Tok == token.SUB_ASSIGN {
 				for _, l := range n.Lhs {
-					if v := varOf(info, l); v != nil {
+					if v := ctxflow.VarOf(info, l); v != nil {
 						counters[v] = true
 					}
 				}
@@ -511,9 +511,9 @@ func limits(info *types.Info, cond ast.Expr, counters map[*types.Var]bool) bool 
 							if _, isConst := info.Types[side]; isConst && info.Types[side].Value != nil {
 								continue
 							}
-							found = found || mentionsVar(info, side, nil)
+							found = found || ctxflow.Mentions(info, side, nil)
 						} else {
-							found = found || mentionsVar(info, side, counters)
+							found = found || ctxflow.Mentions(info, side, counters)
 						}
 					}
 				}
@@ -583,7 +583,7 @@ func findWait(info *types.Info, loop ast.Node, retried []*ast.CallExpr, resolve 
 		return w
 	}
 	var found ast.Node
-	inspectSync(loop, func(n ast.Node) bool {
+	ctxflow.InspectSync(loop, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
 		if !ok || found != nil {
 			return found == nil
@@ -611,7 +611,7 @@ func findWait(info *types.Info, loop ast.Node, retried []*ast.CallExpr, resolve 
 // ownWait returns the first wait written in n itself.
 func ownWait(info *types.Info, n ast.Node) ast.Node {
 	var found ast.Node
-	inspectSync(n, func(n ast.Node) bool {
+	ctxflow.InspectSync(n, func(n ast.Node) bool {
 		if found != nil {
 			return false
 		}
@@ -634,16 +634,6 @@ func ownWait(info *types.Info, n ast.Node) ast.Node {
 		return found == nil
 	})
 	return found
-}
-
-// inspectSync inspects n but not the functions started by go statements.
-func inspectSync(n ast.Node, f func(ast.Node) bool) {
-	ast.Inspect(n, func(n ast.Node) bool {
-		if _, ok := n.(*ast.GoStmt); ok {
-			return false
-		}
-		return n != nil && f(n)
-	})
 }
 
 // IsWait reports whether call waits: time.Sleep, time.After, a timer or
@@ -694,37 +684,6 @@ func inspectLevel(body ast.Node, f func(ast.Node) bool) {
 		}
 		return f(n)
 	})
-}
-
-func varOf(info *types.Info, e ast.Expr) *types.Var {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok || id.Name == "_" {
-		return nil
-	}
-	obj := info.Defs[id]
-	if obj == nil {
-		obj = info.Uses[id]
-	}
-	v, _ := obj.(*types.Var)
-	if v == nil || v.IsField() {
-		return nil
-	}
-	return v
-}
-
-// mentionsVar reports whether e uses a variable (one of vars, or any local
-// or package variable when vars is nil).
-func mentionsVar(info *types.Info, e ast.Expr, vars map[*types.Var]bool) bool {
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok {
-			if v, ok := info.Uses[id].(*types.Var); ok && (vars == nil || vars[v]) {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
 }
 
 var errorType = types.Universe.Lookup("error").Type()

@@ -263,7 +263,7 @@ func (w *walker) assign(lhs []ast.Expr, in states) states {
 		return in
 	}
 	for _, l := range lhs {
-		if varOf(w.info, l) == w.cand.errVar {
+		if ctxflow.VarOf(w.info, l) == w.cand.errVar {
 			var out states
 			in.each(func(s state) { out = out.add(s.forget()) })
 			return out
@@ -803,7 +803,7 @@ func (w *walker) isErr(e ast.Expr) bool {
 	if w.cand.errVar == nil {
 		return e == w.cand.call
 	}
-	return varOf(w.info, e) == w.cand.errVar
+	return ctxflow.VarOf(w.info, e) == w.cand.errVar
 }
 
 func (w *walker) mentionsErr(e ast.Expr) bool {
@@ -878,7 +878,7 @@ func (w *walker) isStatus(e ast.Expr) bool {
 	if !ok || sel.Sel.Name != "StatusCode" {
 		return false
 	}
-	v := varOf(w.info, sel.X)
+	v := ctxflow.VarOf(w.info, sel.X)
 	for _, r := range w.cand.results {
 		if r == v {
 			return true

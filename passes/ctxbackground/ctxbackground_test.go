@@ -30,7 +30,7 @@ func TestSuppression(t *testing.T) {
 }
 
 func TestTestsOption(t *testing.T) {
-	setFlag(t, "tests", "true")
+	passtest.SetFlag(t, ctxbackground.Analyzer, "tests", "true")
 	analysistest.Run(t, passtest.Testdata(t), ctxbackground.Analyzer, "ctxbackground/tests")
 }
 
@@ -39,21 +39,8 @@ func TestTestsLeftAloneByDefault(t *testing.T) {
 }
 
 func TestDetachedOption(t *testing.T) {
-	setFlag(t, "detached", "true")
+	passtest.SetFlag(t, ctxbackground.Analyzer, "detached", "true")
 	analysistest.RunWithSuggestedFixes(t, passtest.Testdata(t), ctxbackground.Analyzer, "ctxbackground/detached")
-}
-
-func setFlag(t *testing.T, name, value string) {
-	t.Helper()
-	f := ctxbackground.Analyzer.Flags.Lookup(name)
-	if f == nil {
-		t.Fatalf("no flag %s", name)
-	}
-	old := f.Value.String()
-	if err := f.Value.Set(value); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { f.Value.Set(old) })
 }
 
 // BenchmarkAnalyzer: ctxbackground exports facts, so the checker runs it
@@ -70,6 +57,6 @@ func TestObserved(t *testing.T) {
 
 // TestLatent reports those roots with -latent.
 func TestLatent(t *testing.T) {
-	setFlag(t, "latent", "true")
+	passtest.SetFlag(t, ctxbackground.Analyzer, "latent", "true")
 	analysistest.Run(t, passtest.Testdata(t), ctxbackground.Analyzer, "ctxbackground/latent")
 }

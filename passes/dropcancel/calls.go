@@ -159,21 +159,13 @@ func (c *checker) handoffsIn(fn inspector.Cursor) *handoffs {
 	}
 	info := c.pass.TypesInfo
 	h := &handoffs{attach: map[*types.Var][]token.Pos{}, send: map[*types.Var][]token.Pos{}}
-	varOf := func(e ast.Expr) *types.Var {
-		id, ok := ast.Unparen(e).(*ast.Ident)
-		if !ok {
-			return nil
-		}
-		v, _ := info.Uses[id].(*types.Var)
-		return v
-	}
 	for cc := range fn.Preorder((*ast.CallExpr)(nil), (*ast.AssignStmt)(nil)) {
 		if as, ok := cc.Node().(*ast.AssignStmt); ok {
 			// s.req = req: a request kept as a template is given the
 			// context of each use when it is sent (s.req.WithContext(ctx)).
 			if len(as.Lhs) == len(as.Rhs) {
 				for i, r := range as.Rhs {
-					if v := varOf(r); v != nil && ctxapi.IsHTTPRequest(v.Type()) && ctxapi.IsKept(info, as.Lhs[i]) {
+					if v := ctxflow.VarOf(info, r); v != nil && ctxapi.IsHTTPRequest(v.Type()) && ctxapi.IsKept(info, as.Lhs[i]) {
 						h.attach[v] = append(h.attach[v], as.Pos())
 					}
 				}
@@ -184,7 +176,7 @@ func (c *checker) handoffsIn(fn inspector.Cursor) *handoffs {
 		// A function that attaches a context to the request it is handed
 		// before sending it (ctxuse's facts).
 		for i, arg := range n.Args {
-			if v := varOf(arg); v != nil && c.uses.Attaches(n, i) {
+			if v := ctxflow.VarOf(info, arg); v != nil && c.uses.Attaches(n, i) {
 				h.attach[v] = append(h.attach[v], n.Pos())
 			}
 		}
@@ -193,13 +185,13 @@ func (c *checker) handoffsIn(fn inspector.Cursor) *handoffs {
 			continue
 		}
 		if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && attachers[callee.Name()] {
-			if v := varOf(sel.X); v != nil {
+			if v := ctxflow.VarOf(info, sel.X); v != nil {
 				h.attach[v] = append(h.attach[v], n.Pos())
 			}
 		}
 		if callee.Name() == "Do" || callee.Name() == "RoundTrip" {
 			for _, arg := range n.Args {
-				if v := varOf(arg); v != nil {
+				if v := ctxflow.VarOf(info, arg); v != nil {
 					h.send[v] = append(h.send[v], n.Pos())
 				}
 			}
@@ -212,7 +204,7 @@ func (c *checker) handoffsIn(fn inspector.Cursor) *handoffs {
 				continue
 			}
 			for _, arg := range n.Args {
-				if v := varOf(arg); v != nil {
+				if v := ctxflow.VarOf(info, arg); v != nil {
 					h.attach[v] = append(h.attach[v], n.Pos())
 				}
 			}

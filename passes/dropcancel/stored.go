@@ -106,18 +106,7 @@ func (c *checker) derivedHere(cur inspector.Cursor, e ast.Expr, src *inbound.Sou
 	}
 	fn := enclosingFunc(cur)
 	given := c.uses.Derived(src.Param) // and, below, the locals set from them
-	mentions := func(e ast.Expr) bool {
-		found := false
-		ast.Inspect(e, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok {
-				if w, ok := info.Uses[id].(*types.Var); ok && given[w] {
-					found = true
-				}
-			}
-			return !found
-		})
-		return found
-	}
+	mentions := func(e ast.Expr) bool { return ctxflow.Mentions(info, e, given) }
 	for changed := true; changed && !given[v]; {
 		changed = false
 		for as := range fn.Preorder((*ast.AssignStmt)(nil)) {

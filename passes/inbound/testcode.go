@@ -104,11 +104,5 @@ func suiteMethod(info *types.Info, n ast.Node) bool {
 
 // handsOutTest reports whether t has a method T() returning a testing type.
 func handsOutTest(t types.Type) bool {
-	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, "T")
-	fn, ok := obj.(*types.Func)
-	if !ok {
-		return false
-	}
-	sig := fn.Type().(*types.Signature)
-	return sig.Params().Len() == 0 && sig.Results().Len() == 1 && ctxapi.IsTestingType(sig.Results().At(0).Type())
+	return ctxapi.IsTestingType(ctxapi.Getter(t, "T"))
 }

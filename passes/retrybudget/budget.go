@@ -6,6 +6,7 @@ import (
 	"go/types"
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
+	"github.com/budgetlint/budgetlint/internal/ctxflow"
 	"github.com/budgetlint/budgetlint/internal/knowledge"
 	"github.com/budgetlint/budgetlint/internal/retryloop"
 )
@@ -24,7 +25,7 @@ func (c *checker) budgeted(loop *retryloop.Loop) bool {
 	budgetVars := c.budgetVars()
 	info := c.pass.TypesInfo
 	var checks []ast.Node
-	inspectSync(loop.Node, func(n ast.Node) bool {
+	ctxflow.InspectSync(loop.Node, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.Ident:
 			if v, ok := info.Uses[n].(*types.Var); ok && budgetVars[v] {
@@ -93,7 +94,7 @@ func (c *checker) retryContinue(loop *retryloop.Loop) token.Pos {
 		case *ast.FuncLit, *ast.ForStmt, *ast.RangeStmt:
 			return false // their continues are their own
 		case *ast.IfStmt:
-			if readsAny(info, n.Cond, errs) && continues(n.Body) {
+			if ctxflow.Mentions(info, n.Cond, errs) && continues(n.Body) {
 				pos = n.Body.List[len(n.Body.List)-1].Pos()
 			}
 		}
@@ -123,20 +124,6 @@ func inBody(loop, n ast.Node) bool {
 	return body != nil && body.Pos() <= n.Pos() && n.End() <= body.End()
 }
 
-// readsAny reports whether e reads one of vars.
-func readsAny(info *types.Info, e ast.Expr, vars map[*types.Var]bool) bool {
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok {
-			if v, ok := info.Uses[id].(*types.Var); ok && vars[v] {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
-}
-
 func isError(t types.Type) bool {
 	return types.Identical(t, types.Universe.Lookup("error").Type())
 }
@@ -154,7 +141,7 @@ func continues(b *ast.BlockStmt) bool {
 // or context.Cause, outside go statements.
 func (c *checker) checksContext(n ast.Node) bool {
 	found := false
-	inspectSync(n, func(n ast.Node) bool {
+	ctxflow.InspectSync(n, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok && c.isContextCheck(call) {
 			found = true
 		}
@@ -377,7 +364,7 @@ func (c *checker) passesContext(loop *retryloop.Loop) bool {
 func (c *checker) carriesContext(n ast.Node) bool {
 	info := c.pass.TypesInfo
 	found := false
-	inspectSync(n, func(n ast.Node) bool {
+	ctxflow.InspectSync(n, func(n ast.Node) bool {
 		if found {
 			return false
 		}
@@ -409,16 +396,6 @@ func (c *checker) carriesContext(n ast.Node) bool {
 		return !found
 	})
 	return found
-}
-
-// inspectSync inspects n but not the functions started by go statements.
-func inspectSync(n ast.Node, f func(ast.Node) bool) {
-	ast.Inspect(n, func(n ast.Node) bool {
-		if _, ok := n.(*ast.GoStmt); ok {
-			return false
-		}
-		return n != nil && f(n)
-	})
 }
 
 func objOf(info *types.Info, id *ast.Ident) types.Object {

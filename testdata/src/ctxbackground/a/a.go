@@ -33,20 +33,20 @@ func (s *Server) Get(ctx context.Context, id string) (string, error) {
 
 // context.TODO is the same mistake.
 func (s *Server) Put(ctx context.Context, id string) error {
-	_, err := s.store.Load(context.TODO(), id) // want `context.TODO\(\) starts a fresh context where ctx is in scope`
+	_, err := s.store.Load(context.TODO(), id) // want `context.TODO\(\) starts a fresh context where ctx is in scope, so the caller's deadline and cancellation are lost; use ctx`
 	return err
 }
 
 // A root assigned to a variable and used later.
 func (s *Server) List(ctx context.Context) error {
-	bg := context.Background() // want `context.Background\(\) starts a fresh context where ctx is in scope`
+	bg := context.Background() // want `context.Background\(\) starts a fresh context where ctx is in scope, so the caller's deadline and cancellation are lost; use ctx`
 	_, err := s.store.Load(bg, "all")
 	return err
 }
 
 // var form.
 func (s *Server) Count(ctx context.Context) error {
-	var c = context.TODO() // want `context.TODO\(\) starts a fresh context`
+	var c = context.TODO() // want `context.TODO\(\) starts a fresh context where ctx is in scope, so the caller's deadline and cancellation are lost; use ctx`
 	_, err := s.store.Load(c, "count")
 	return err
 }
@@ -60,7 +60,7 @@ func (s *Server) Delete(ctx context.Context, id string) error {
 
 // A root as the parent of a cancel-only derivation still loses the deadline.
 func (s *Server) Watch(ctx context.Context) error {
-	wctx, cancel := context.WithCancel(context.Background()) // want `context.Background\(\) starts a fresh context where ctx is in scope`
+	wctx, cancel := context.WithCancel(context.Background()) // want `context.Background\(\) starts a fresh context where ctx is in scope, so the caller's deadline and cancellation are lost; use ctx`
 	defer cancel()
 	_, err := s.store.Load(wctx, "w")
 	return err
@@ -74,7 +74,7 @@ func (s *Server) ServeItem(w http.ResponseWriter, r *http.Request) {
 
 // A handler literal stands on a request path wherever it is written.
 var handler = http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
-	_ = use(context.TODO()) // want `context.TODO\(\) starts a fresh context where req.Context\(\) is in scope`
+	_ = use(context.TODO()) // want `context.TODO\(\) starts a fresh context where req.Context\(\) is in scope, so the caller's deadline and cancellation are lost; use req.Context\(\)`
 })
 
 func routes(mux *http.ServeMux, s *Server) {

@@ -14,6 +14,6 @@ func logged(msg string) {
 }
 
 func Handle(ctx context.Context, payload []byte) int {
-	logged("x")                                // want `logged starts a fresh context`
-	return size(context.Background(), payload) // want `context.Background\(\) starts a fresh context where ctx is in scope`
+	logged("x")                                // want `logged starts a fresh context \(context.Background\(\) at latent.go:13\), so the caller's deadline and cancellation stop at this call; give it a context.Context parameter and pass ctx`
+	return size(context.Background(), payload) // want `context.Background\(\) starts a fresh context where ctx is in scope, so the caller's deadline and cancellation are lost; use ctx`
 }

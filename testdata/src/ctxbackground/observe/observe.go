@@ -47,10 +47,10 @@ func Handle(ctx context.Context, s *Store, payload []byte) error {
 	_ = size(context.Background(), payload) // in-memory computation: nothing lost
 	slog.InfoContext(context.TODO(), "handling")
 	logged("hello")                                          // its root only carries a logger
-	if err := s.Get(context.Background(), "a"); err != nil { // want `context.Background\(\) starts a fresh context where ctx is in scope`
+	if err := s.Get(context.Background(), "a"); err != nil { // want `context.Background\(\) starts a fresh context where ctx is in scope, so the caller's deadline and cancellation are lost; use ctx`
 		return err
 	}
-	return fetch(s) // want `fetch starts a fresh context \(context.Background\(\) at observe.go:43\)`
+	return fetch(s) // want `fetch starts a fresh context \(context.Background\(\) at observe.go:43\), so the caller's deadline and cancellation stop at this call; give it a context.Context parameter and pass ctx`
 }
 
 // Work started in a goroutine, or returned to run later, is detached.
@@ -91,7 +91,7 @@ func (c *Client) context(ctx context.Context) context.Context {
 
 // Returning a root alone is still a lost deadline.
 func (c *Client) detach(ctx context.Context) context.Context {
-	return context.Background() // want `context.Background\(\) starts a fresh context where ctx is in scope`
+	return context.Background() // want `context.Background\(\) starts a fresh context where ctx is in scope, so the caller's deadline and cancellation are lost; use ctx`
 }
 
 // A root handed to a callback the caller may or may not set: the code

@@ -17,13 +17,13 @@ func (r *Repo) Load(ctx context.Context, id string) error {
 	r.db.Query()                   // want `r.db.Query cannot be cancelled`
 	missing.Query("x")
 	r.nope.Query("x")
-	http.NewRequest("GET")          // want `http.NewRequest builds a request`
+	http.NewRequest("GET")          // want `http.NewRequest builds a request that cannot be cancelled when the caller gives up; use http.NewRequestWithContext\(ctx, ...\)`
 	req, _ := http.NewRequest(1, 2) // the context is attached below
 	req = req.WithContext()
 	undefinedFunc(r.ctx)
-	r.db.PingContext(r.ctx, extra) // want `passing the stored context r.ctx`
+	r.db.PingContext(r.ctx, extra) // want `passing the stored context r.ctx ignores the cancellation of ctx; pass ctx`
 	var f func(context.Context)
-	f(r.ctx, 1) // want `passing the stored context r.ctx`
+	f(r.ctx, 1) // want `passing the stored context r.ctx ignores the cancellation of ctx; pass ctx`
 	x := r.undefinedCtx
 	r.db.PingContext(x)
 	return undefined

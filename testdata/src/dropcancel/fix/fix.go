@@ -48,14 +48,14 @@ func (r *Repo) Object(ctx context.Context, key string) error {
 }
 
 func (r *Repo) Stored(ctx context.Context) error {
-	return r.db.PingContext(r.ctx) // want `passing the stored context r.ctx`
+	return r.db.PingContext(r.ctx) // want `passing the stored context r.ctx ignores the cancellation of ctx; pass ctx`
 }
 
 func (r *Repo) Handler(w nethttp.ResponseWriter, req *nethttp.Request) {
-	out, _ := nethttp.NewRequest(req.Method, "http://backend"+req.URL.Path, req.Body) // want `nethttp.NewRequest builds a request`
+	out, _ := nethttp.NewRequest(req.Method, "http://backend"+req.URL.Path, req.Body) // want `nethttp.NewRequest builds a request that cannot be cancelled when the caller gives up; use nethttp.NewRequestWithContext\(req.Context\(\), ...\)`
 	nethttp.DefaultClient.Do(out)
 	exec.Command("sync", "--fast").Run()                    // want `exec.Command cannot be cancelled`
-	tctx, cancel := context.WithTimeout(r.ctx, time.Second) // want `deriving from the stored context r.ctx`
+	tctx, cancel := context.WithTimeout(r.ctx, time.Second) // want `deriving from the stored context r.ctx ignores the cancellation of req.Context\(\); derive from req.Context\(\)`
 	defer cancel()
 	_ = tctx
 }

@@ -28,6 +28,6 @@ func (h *Handler) Get(ctx context.Context, key string) error {
 	if _, err := h.db.Exec("DELETE FROM cache WHERE k = $1", key); err != nil { // want `h.db.Exec cannot be cancelled`
 		return err
 	}
-	_, err := h.c.FetchContext(h.ctx, key) // want `passing the stored context h.ctx`
+	_, err := h.c.FetchContext(h.ctx, key) // want `passing the stored context h.ctx ignores the cancellation of ctx; pass ctx`
 	return err
 }

@@ -100,12 +100,12 @@ func (p *PricingClient) Fetch(ctx context.Context, sku string) (*http.Response, 
 
 // Returned to the caller without a context.
 func (p *PricingClient) build(ctx context.Context, path string) (*http.Request, error) {
-	return http.NewRequest("GET", p.base+path, nil) // want `http.NewRequest builds a request`
+	return http.NewRequest("GET", p.base+path, nil) // want `http.NewRequest builds a request that cannot be cancelled when the caller gives up; use http.NewRequestWithContext\(ctx, ...\)`
 }
 
 // The context is attached only after the request was sent.
 func (p *PricingClient) Late(ctx context.Context) error {
-	req, _ := http.NewRequest("GET", p.base, nil) // want `http.NewRequest builds a request`
+	req, _ := http.NewRequest("GET", p.base, nil) // want `http.NewRequest builds a request that cannot be cancelled when the caller gives up; use http.NewRequestWithContext\(ctx, ...\)`
 	if _, err := p.hc.Do(req); err != nil {
 		retry := req.Clone(ctx)
 		_, err = p.hc.Do(retry)
@@ -116,7 +116,7 @@ func (p *PricingClient) Late(ctx context.Context) error {
 
 // A request passed straight to Do.
 func (p *PricingClient) Direct(ctx context.Context) error {
-	_, err := p.hc.Do(must(http.NewRequest("DELETE", p.base, nil))) // want `http.NewRequest builds a request`
+	_, err := p.hc.Do(must(http.NewRequest("DELETE", p.base, nil))) // want `http.NewRequest builds a request that cannot be cancelled when the caller gives up; use http.NewRequestWithContext\(ctx, ...\)`
 	return err
 }
 

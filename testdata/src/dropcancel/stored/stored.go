@@ -68,14 +68,14 @@ func (s *Server) Overwrite(ctx context.Context) error {
 func (s *Server) Batch(ctx context.Context, ids []string) {
 	for _, id := range ids {
 		func() {
-			s.db.ExecContext(s.ctx, "DELETE FROM items WHERE id = $1", id) // want `passing the stored context s.ctx`
+			s.db.ExecContext(s.ctx, "DELETE FROM items WHERE id = $1", id) // want `passing the stored context s.ctx ignores the cancellation of ctx; pass ctx`
 		}()
 	}
 }
 
 // A function value taking a context.
 func (s *Server) Each(ctx context.Context, fn func(context.Context) error) error {
-	return fn(s.ctx) // want `passing the stored context s.ctx`
+	return fn(s.ctx) // want `passing the stored context s.ctx ignores the cancellation of ctx; pass ctx`
 }
 
 // A blank inbound context.
@@ -90,7 +90,7 @@ type Job struct {
 }
 
 func (s *Server) Run(ctx context.Context, job *Job) error {
-	_, err := s.db.ExecContext(job.ctx, "UPDATE jobs SET state = 'run' WHERE id = $1", job.id) // want `passing the stored context job.ctx`
+	_, err := s.db.ExecContext(job.ctx, "UPDATE jobs SET state = 'run' WHERE id = $1", job.id) // want `passing the stored context job.ctx ignores the cancellation of ctx; pass ctx`
 	return err
 }
 

@@ -47,7 +47,7 @@ func (s *OrderService) ReserveNamed(ctx context.Context, sku string) error {
 
 // Fractional seconds print as Go prints durations.
 func (s *OrderService) Charge(ctx context.Context, order string) error {
-	pctx, cancel := context.WithTimeout(context.Background(), 1500*time.Millisecond) // want `1.5s timeout on a fresh context`
+	pctx, cancel := context.WithTimeout(context.Background(), 1500*time.Millisecond) // want `1.5s timeout on a fresh context ignores the caller's deadline; derive it from ctx`
 	defer cancel()
 	return s.pay.Charge(pctx, order, 100)
 }
@@ -81,13 +81,13 @@ func (s *OrderService) DeadlineAt(ctx context.Context, order string, due time.Ti
 
 // The Cause forms.
 func (s *OrderService) Cause(ctx context.Context, order string) error {
-	pctx, cancel := context.WithTimeoutCause(context.Background(), time.Minute, errors.New("payment too slow")) // want `1m0s timeout on a fresh context`
+	pctx, cancel := context.WithTimeoutCause(context.Background(), time.Minute, errors.New("payment too slow")) // want `1m0s timeout on a fresh context ignores the caller's deadline; derive it from ctx`
 	defer cancel()
 	return s.pay.Charge(pctx, order, 100)
 }
 
 func (s *OrderService) DeadlineCause(ctx context.Context, order string) error {
-	pctx, cancel := context.WithDeadlineCause(context.TODO(), time.Now().Add(90*time.Second), errors.New("late")) // want `1m30s timeout on a fresh context`
+	pctx, cancel := context.WithDeadlineCause(context.TODO(), time.Now().Add(90*time.Second), errors.New("late")) // want `1m30s timeout on a fresh context ignores the caller's deadline; derive it from ctx`
 	defer cancel()
 	return s.pay.Charge(pctx, order, 100)
 }
@@ -104,7 +104,7 @@ func (s *OrderService) ViaVariable(ctx context.Context, sku string) error {
 // var form.
 func (s *OrderService) ViaVar(ctx context.Context, sku string) error {
 	var parent = context.TODO()
-	rctx, cancel := context.WithTimeout(parent, s.slow) // want `timeout \(s.slow\) on a fresh context`
+	rctx, cancel := context.WithTimeout(parent, s.slow) // want `timeout \(s.slow\) on a fresh context ignores the caller's deadline; derive it from ctx`
 	defer cancel()
 	return s.inv.Reserve(rctx, sku, 1)
 }
@@ -113,12 +113,12 @@ func (s *OrderService) ViaVar(ctx context.Context, sku string) error {
 // root would change the other use).
 func (s *OrderService) SharedVariable(ctx context.Context, sku string) error {
 	bg := context.Background()
-	rctx, cancel := context.WithTimeout(bg, 5*time.Second) // want `5s timeout on a fresh context`
+	rctx, cancel := context.WithTimeout(bg, 5*time.Second) // want `5s timeout on a fresh context ignores the caller's deadline; derive it from ctx`
 	defer cancel()
 	if err := s.inv.Reserve(rctx, sku, 1); err != nil {
 		return err
 	}
-	pctx, cancel2 := context.WithTimeout(bg, time.Second) // want `1s timeout on a fresh context`
+	pctx, cancel2 := context.WithTimeout(bg, time.Second) // want `1s timeout on a fresh context ignores the caller's deadline; derive it from ctx`
 	defer cancel2()
 	return s.pay.Charge(pctx, sku, 1)
 }
@@ -186,7 +186,7 @@ func (s *OrderService) Shadowed(ctx context.Context, sku string) error {
 
 // Parenthesised.
 func (s *OrderService) Paren(ctx context.Context, sku string) error {
-	rctx, cancel := context.WithTimeout((context.Background()), (2 * time.Second)) // want `2s timeout on a fresh context`
+	rctx, cancel := context.WithTimeout((context.Background()), (2 * time.Second)) // want `2s timeout on a fresh context ignores the caller's deadline; derive it from ctx`
 	defer cancel()
 	return s.inv.Reserve(rctx, sku, 1)
 }

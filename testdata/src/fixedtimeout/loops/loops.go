@@ -71,7 +71,7 @@ func (w *Worker) Broadcast(ctx context.Context, to []string) error {
 		if err := w.mail.Send(ctx, addr); err != nil {
 			return err
 		}
-		time.Sleep(100 * time.Millisecond) // want `100ms sleep in a loop that never checks ctx`
+		time.Sleep(100 * time.Millisecond) // want `100ms sleep in a loop that never checks ctx ignores the caller's deadline and cancellation; wait in a select on ctx.Done\(\) and a timer`
 	}
 	return nil
 }
@@ -89,7 +89,7 @@ func (w *Worker) Paced(ctx context.Context, to []string) {
 	t := time.NewTicker(250 * time.Millisecond)
 	defer t.Stop()
 	for _, addr := range to {
-		<-t.C // want `250ms wait on t.C in a loop that never checks ctx`
+		<-t.C // want `250ms wait on t.C in a loop that never checks ctx ignores the caller's deadline and cancellation; wait in a select on ctx.Done\(\) and a timer`
 		_ = w.mail.Send(ctx, addr)
 	}
 }
@@ -98,7 +98,7 @@ func (w *Worker) Paced(ctx context.Context, to []string) {
 func (w *Worker) Heartbeat(ctx context.Context, id string) {
 	tick := time.NewTicker(2 * time.Second)
 	defer tick.Stop()
-	for range tick.C { // want `2s wait on tick.C in a loop that never checks ctx`
+	for range tick.C { // want `2s wait on tick.C in a loop that never checks ctx ignores the caller's deadline and cancellation; wait in a select on ctx.Done\(\) and a timer`
 		job, _ := w.jobs.Get(ctx, id)
 		if job != nil && job.State == "done" {
 			return
@@ -114,7 +114,7 @@ func (w *Worker) SelectSleep(ctx context.Context, id string) {
 			return
 		}
 		select {
-		case <-time.After(time.Second): // want `1s wait on time.After in a loop that never checks ctx`
+		case <-time.After(time.Second): // want `1s wait on time.After in a loop that never checks ctx ignores the caller's deadline and cancellation; wait in a select on ctx.Done\(\) and a timer`
 		}
 	}
 }
@@ -124,7 +124,7 @@ func (w *Worker) Handler() http.HandlerFunc {
 	return func(rw http.ResponseWriter, r *http.Request) {
 		for n := 0; n < 3; n++ {
 			rw.Write([]byte("."))
-			time.Sleep(time.Second) // want `1s sleep in a loop that never checks r.Context\(\)`
+			time.Sleep(time.Second) // want `1s sleep in a loop that never checks r.Context\(\) ignores the caller's deadline and cancellation; wait in a select on r.Context\(\).Done\(\) and a timer`
 		}
 	}
 }
@@ -141,7 +141,7 @@ func (w *Worker) Batches(ctx context.Context, batches [][]string) {
 	for _, batch := range batches {
 		for _, addr := range batch {
 			_ = w.mail.Send(ctx, addr)
-			time.Sleep(10 * time.Millisecond) // want `10ms sleep in a loop`
+			time.Sleep(10 * time.Millisecond) // want `10ms sleep in a loop that never checks ctx ignores the caller's deadline and cancellation; wait in a select on ctx.Done\(\) and a timer`
 		}
 	}
 }
@@ -156,7 +156,7 @@ func (w *Worker) PaceTimer(ctx context.Context, ids []string) {
 			<-t.C
 		}
 		t.Reset(100 * time.Millisecond)
-		<-t.C // want `100ms wait on t.C in a loop that never checks ctx`
+		<-t.C // want `100ms wait on t.C in a loop that never checks ctx ignores the caller's deadline and cancellation; wait in a select on ctx.Done\(\) and a timer`
 		_, _ = w.jobs.Get(ctx, id)
 	}
 }

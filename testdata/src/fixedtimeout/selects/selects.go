@@ -56,7 +56,7 @@ func (c *Cache) GetConfigured(ctx context.Context) (Result, error) {
 	select {
 	case res := <-c.results:
 		return res, nil
-	case <-time.After(c.wait): // want `select waits c.wait on time.After with no case on ctx.Done\(\)`
+	case <-time.After(c.wait): // want `select waits c.wait on time.After with no case on ctx.Done\(\), so it ignores the caller's deadline; add a case <-ctx.Done\(\)`
 		return Result{}, errTimeout
 	}
 }
@@ -68,7 +68,7 @@ func (c *Cache) GetTimer(ctx context.Context) (Result, error) {
 	select {
 	case res := <-c.results:
 		return res, nil
-	case <-timer.C: // want `select waits 3s on timer.C with no case on ctx.Done\(\)`
+	case <-timer.C: // want `select waits 3s on timer.C with no case on ctx.Done\(\), so it ignores the caller's deadline; add a case <-ctx.Done\(\)`
 		return Result{}, errTimeout
 	}
 }
@@ -81,7 +81,7 @@ func (c *Cache) Collect(ctx context.Context, n int) ([]Result, error) {
 		select {
 		case res := <-c.results:
 			out = append(out, res)
-		case <-deadline: // want `select waits 5s on time.After with no case on ctx.Done\(\)`
+		case <-deadline: // want `select waits 5s on time.After with no case on ctx.Done\(\), so it ignores the caller's deadline; add a case <-ctx.Done\(\)`
 			return out, errTimeout
 		}
 	}
@@ -94,7 +94,7 @@ func (c *Cache) Drain(ctx context.Context) {
 		select {
 		case res := <-c.results:
 			_ = res
-		case <-c.ticker.C: // want `select waits on c.ticker.C with no case on ctx.Done\(\)`
+		case <-c.ticker.C: // want `select waits on c.ticker.C with no case on ctx.Done\(\), so it ignores the caller's deadline; add a case <-ctx.Done\(\)`
 			return
 		}
 	}
@@ -105,7 +105,7 @@ func (c *Cache) Put(ctx context.Context, res Result) error {
 	select {
 	case c.results <- res:
 		return nil
-	case <-time.After(100 * time.Millisecond): // want `select waits 100ms on time.After`
+	case <-time.After(100 * time.Millisecond): // want `select waits 100ms on time.After with no case on ctx.Done\(\), so it ignores the caller's deadline; add a case <-ctx.Done\(\)`
 		return errTimeout
 	}
 }
@@ -116,7 +116,7 @@ func (c *Cache) Handler() http.HandlerFunc {
 		select {
 		case res := <-c.results:
 			w.Write(res.Body)
-		case <-time.After(time.Second): // want `select waits 1s on time.After with no case on r.Context\(\).Done\(\)`
+		case <-time.After(time.Second): // want `select waits 1s on time.After with no case on r.Context\(\).Done\(\), so it ignores the caller's deadline; add a case <-r.Context\(\).Done\(\)`
 		}
 	}
 }
@@ -125,7 +125,7 @@ func (c *Cache) Handler() http.HandlerFunc {
 func (c *Cache) Blank(_ context.Context) {
 	select {
 	case <-c.results:
-	case <-time.After(time.Second): // want `select waits 1s on time.After with no case on the caller's context's Done\(\)`
+	case <-time.After(time.Second): // want `select waits 1s on time.After with no case on the caller's context's Done\(\), so it ignores the caller's deadline; add a case <-the caller's context's Done\(\)`
 	}
 }
 
@@ -153,7 +153,7 @@ func (c *Cache) Idle(ctx context.Context) {
 		select {
 		case res := <-c.results:
 			_ = res
-		case <-time.After(30 * time.Second): // want `30s wait on time.After in a loop that never checks ctx`
+		case <-time.After(30 * time.Second): // want `30s wait on time.After in a loop that never checks ctx ignores the caller's deadline and cancellation; wait in a select on ctx.Done\(\) and a timer`
 			c.flush()
 		}
 	}
@@ -170,7 +170,7 @@ func (c *Cache) Until(ctx context.Context) []Result {
 		select {
 		case res := <-c.results:
 			out = append(out, res)
-		case <-timeout.C: // want `select waits 1s on timeout.C with no case on ctx.Done\(\)`
+		case <-timeout.C: // want `select waits 1s on timeout.C with no case on ctx.Done\(\), so it ignores the caller's deadline; add a case <-ctx.Done\(\)`
 			expired = true
 		}
 	}
@@ -183,7 +183,7 @@ loop:
 	for {
 		select {
 		case <-c.results:
-		case <-time.After(time.Second): // want `select waits 1s on time.After with no case on ctx.Done\(\)`
+		case <-time.After(time.Second): // want `select waits 1s on time.After with no case on ctx.Done\(\), so it ignores the caller's deadline; add a case <-ctx.Done\(\)`
 			break loop
 		}
 	}

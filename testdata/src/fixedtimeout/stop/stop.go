@@ -35,7 +35,7 @@ func (g *Group) Consume(ctx context.Context, in chan int) {
 			if v < 0 {
 				return
 			}
-		case <-time.After(time.Second): // want `1s wait on time.After in a loop that never checks ctx`
+		case <-time.After(time.Second): // want `1s wait on time.After in a loop that never checks ctx ignores the caller's deadline and cancellation; wait in a select on ctx.Done\(\) and a timer`
 		}
 	}
 }
@@ -93,7 +93,7 @@ func (g *Group) Align(ctx context.Context, at time.Time) {
 // A local signal is awaited work finishing, not a stop.
 func (g *Group) Await(ctx context.Context, wait chan struct{}) error {
 	select {
-	case <-time.After(2 * time.Minute): // want `select waits 2m0s on time.After with no case on ctx.Done\(\)`
+	case <-time.After(2 * time.Minute): // want `select waits 2m0s on time.After with no case on ctx.Done\(\), so it ignores the caller's deadline; add a case <-ctx.Done\(\)`
 		return context.DeadlineExceeded
 	case <-wait:
 		return nil

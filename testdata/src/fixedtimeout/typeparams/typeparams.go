@@ -21,7 +21,7 @@ func Get[T any](ctx context.Context, f Fetcher[T]) (T, error) {
 // A type parameter that is a context.
 func Poll[C context.Context](ctx C, ready func() bool) {
 	for !ready() {
-		time.Sleep(time.Second) // want `1s sleep in a loop that never checks ctx`
+		time.Sleep(time.Second) // want `1s sleep in a loop that never checks ctx ignores the caller's deadline and cancellation; wait in a select on ctx.Done\(\) and a timer`
 	}
 }
 
@@ -37,7 +37,7 @@ func First[T any](ctx context.Context, ch <-chan T) (T, bool) {
 	select {
 	case v := <-ch:
 		return v, true
-	case <-time.After(time.Second): // want `select waits 1s on time.After with no case on ctx.Done\(\)`
+	case <-time.After(time.Second): // want `select waits 1s on time.After with no case on ctx.Done\(\), so it ignores the caller's deadline; add a case <-ctx.Done\(\)`
 		return zero, false
 	}
 }
@@ -63,7 +63,7 @@ func (q *Queue[T]) Pop(ctx context.Context) (T, bool) {
 	select {
 	case v := <-q.items:
 		return v, true
-	case <-q.t.C: // want `select waits on q.t.C with no case on ctx.Done\(\)`
+	case <-q.t.C: // want `select waits on q.t.C with no case on ctx.Done\(\), so it ignores the caller's deadline; add a case <-ctx.Done\(\)`
 		return zero, false
 	}
 }

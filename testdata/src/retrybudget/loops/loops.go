@@ -187,7 +187,7 @@ func Call(ctx context.Context, cc *grpc.ClientConn, req, reply any) error {
 // gRPC codes: retrying Unavailable and DeadlineExceeded alike.
 func CallCodes(ctx context.Context, cc *grpc.ClientConn, req, reply any) error {
 	var err error
-	for i := 0; i < 5; i++ { // want `retry loop retries on codes.DeadlineExceeded without checking ctx`
+	for i := 0; i < 5; i++ { // want `retry loop retries on codes.DeadlineExceeded without checking ctx, so it keeps retrying after the caller's deadline; check ctx.Err\(\) before each attempt and stop when it is done`
 		err = cc.Invoke(ctx, "/svc.Items/List", req, reply)
 		switch status.Code(err) {
 		case codes.OK:
@@ -283,7 +283,7 @@ retry:
 
 // The condition retries the call.
 func WaitForDB(ctx context.Context, db *sql.DB) {
-	for db.PingContext(ctx) != nil { // want `retry loop has no attempt limit and never checks ctx`
+	for db.PingContext(ctx) != nil { // want `retry loop has no attempt limit and never checks ctx, so it can retry forever after the caller's deadline; check ctx.Err\(\) before each attempt, and wait with select on ctx.Done\(\)`
 		time.Sleep(500 * time.Millisecond)
 	}
 }
@@ -381,7 +381,7 @@ func isRetryable(err error) bool {
 
 func Export(ctx context.Context, q Queue, body []byte) error {
 	var err error
-	for i := 0; i < 3; i++ { // want `retry loop retries on context.DeadlineExceeded without checking ctx`
+	for i := 0; i < 3; i++ { // want `retry loop retries on context.DeadlineExceeded without checking ctx, so it keeps retrying after the caller's deadline; check ctx.Err\(\) before each attempt and stop when it is done`
 		if err = q.Send(ctx, body); err == nil {
 			return nil
 		}

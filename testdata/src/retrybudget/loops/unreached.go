@@ -11,7 +11,7 @@ type pinger interface{ Ping(ctx context.Context) error }
 // The loop's only ctx.Done() case sits after a continue on an error: the
 // retry path that error takes never reaches it.
 func Unreached(ctx context.Context, p pinger) error {
-	for { // want `retry loop has no attempt limit and never checks ctx`
+	for { // want `retry loop has no attempt limit and never checks ctx, so it can retry forever after the caller's deadline; check ctx.Err\(\) before each attempt, and wait with select on ctx.Done\(\)`
 		err := p.Ping(ctx)
 		if err == nil {
 			return nil

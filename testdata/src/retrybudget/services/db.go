@@ -62,7 +62,7 @@ func (o *Orders) cancelOnce(ctx context.Context, id string) error {
 // Unbounded retry on serialization failures, no wait: it never stops
 // while the failure persists.
 func (o *Orders) Reserve(ctx context.Context, id string) error {
-	for { // want `retry loop has no attempt limit and never checks ctx`
+	for { // want `retry loop has no attempt limit and never checks ctx, so it can retry forever after the caller's deadline; check ctx.Err\(\) before each attempt`
 		err := o.cancelOnce(ctx, id)
 		if err != nil && isSerializationFailure(err) {
 			continue

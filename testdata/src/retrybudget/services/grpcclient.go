@@ -58,7 +58,7 @@ func (c *InventoryClient) Reserve(ctx context.Context, id string) error {
 // Retrying the attempt's own timeout without telling it apart from the
 // caller's.
 func (c *InventoryClient) Release(ctx context.Context, id string) error {
-	for attempt := 0; attempt < 3; attempt++ { // want `retry loop retries on codes.DeadlineExceeded without checking ctx`
+	for attempt := 0; attempt < 3; attempt++ { // want `retry loop retries on codes.DeadlineExceeded without checking ctx, so it keeps retrying after the caller's deadline; check ctx.Err\(\) before each attempt and stop when it is done`
 		actx, cancel := context.WithTimeout(ctx, 300*time.Millisecond)
 		err := c.cc.Invoke(actx, "/inventory.Inventory/Release", id, nil)
 		cancel()

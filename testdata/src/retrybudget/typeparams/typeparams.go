@@ -42,7 +42,7 @@ func RetryCtx[T any](ctx context.Context, attempts int, op func(context.Context)
 
 // A context-constrained type parameter is the inbound context.
 func Do[C context.Context](ctx C, op func(C) error) error {
-	for { // want `retry loop has no attempt limit and never checks ctx`
+	for { // want `retry loop has no attempt limit and never checks ctx, so it can retry forever after the caller's deadline; check ctx.Err\(\) before each attempt, and wait with select on ctx.Done\(\)`
 		if err := op(ctx); err == nil {
 			return nil
 		}

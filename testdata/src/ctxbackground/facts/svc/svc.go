@@ -12,12 +12,12 @@ type Service struct{ cache *helpers.Cache }
 
 func (s *Service) Handle(w http.ResponseWriter, r *http.Request) {
 	helpers.Warm(s.cache)    // want `Warm starts a fresh context \(context.Background\(\) at helpers.go:16\), so the caller's deadline and cancellation stop at this call; Warm is exported, so add a WarmContext variant that takes a context.Context and call it with r.Context\(\)`
-	s.cache.Refresh()        // want `Refresh starts a fresh context \(context.TODO\(\) at helpers.go:22\)`
-	helpers.Reload(s.cache)  // want `Reload starts a fresh context \(context.Background\(\) at helpers.go:16, through warmAll\)`
+	s.cache.Refresh()        // want `Refresh starts a fresh context \(context.TODO\(\) at helpers.go:22\), so the caller's deadline and cancellation stop at this call; Refresh is exported, so add a RefreshContext variant that takes a context.Context and call it with r.Context\(\)`
+	helpers.Reload(s.cache)  // want `Reload starts a fresh context \(context.Background\(\) at helpers.go:16, through warmAll\), so the caller's deadline and cancellation stop at this call; Reload is exported, so add a ReloadContext variant that takes a context.Context and call it with r.Context\(\)`
 	helpers.Detach(s.cache)  // no root reaches a call synchronously
 	_ = helpers.Make()       // returns a root: not passed on
 	helpers.Flush(s.cache)   // dropcancel's: FlushContext exists
-	local(s.cache)           // want `local starts a fresh context \(context.Background\(\) at helpers.go:16, through helpers.Warm\)`
+	local(s.cache)           // want `local starts a fresh context \(context.Background\(\) at helpers.go:16, through helpers.Warm\), so the caller's deadline and cancellation stop at this call; give it a context.Context parameter and pass r.Context\(\)`
 }
 
 func (s *Service) Get(ctx context.Context) error {
@@ -29,8 +29,8 @@ func (s *Service) Verify(ctx context.Context, p *helpers.Provider) {
 	_ = p.Keys()
 	_ = helpers.DefaultKeys()
 	new(helpers.Conn).Die()
-	new(helpers.Conn).Shut() // want `Shut starts a fresh context \(context.Background\(\) at request.go:70\)`
-	_ = helpers.FetchKeys() // want `FetchKeys starts a fresh context \(context.Background\(\) at request.go:51\)`
+	new(helpers.Conn).Shut() // want `Shut starts a fresh context \(context.Background\(\) at request.go:70\), so the caller's deadline and cancellation stop at this call; Shut is exported, so add a ShutContext variant that takes a context.Context and call it with ctx`
+	_ = helpers.FetchKeys() // want `FetchKeys starts a fresh context \(context.Background\(\) at request.go:51\), so the caller's deadline and cancellation stop at this call; FetchKeys is exported, so add a FetchKeysContext variant that takes a context.Context and call it with ctx`
 }
 
 // A request copied with a placeholder context and built with ctx.
