@@ -25,8 +25,9 @@
 // returned, or stored in a field or package variable to run later: it outlives the request
 // or cleans up as it ends, often because the context is done. So is code
 // that runs only once the context is done: the body of a case
-// <-ctx.Done() or of if ctx.Err() != nil, and what follows <-ctx.Done() or
-// a select whose other cases all leave. There is no deadline left there to
+// <-ctx.Done() or of if ctx.Err() != nil, and what follows <-ctx.Done(), a
+// select whose other cases all leave, or a guard that returns unless the
+// context is done (if !errors.Is(ctx.Err(), context.Canceled) { return }). There is no deadline left there to
 // honour, and the context would make the clean-up fail at once
 // (srv.Shutdown(ctx) would not wait at all).
 //

@@ -103,7 +103,41 @@ func (r *Result) ensuresDone(s ast.Stmt, src *Source) bool {
 			}
 		}
 	case *ast.IfStmt:
+		if s.Else == nil && r.notDone(s.Cond, src) && r.leaves(s.Body.List) {
+			// if ctx.Err() == nil { return err }, if !errors.Is(ctx.Err(),
+			// context.Canceled) { return err }: what follows runs only once
+			// the context is done.
+			return true
+		}
 		return s.Else != nil && r.ensuresDone(s.Body, src) && r.ensuresDone(s.Else, src)
+	}
+	return false
+}
+
+// notDone reports whether cond holds only while src's context is not
+// done: ctx.Err() == nil, !(ctx.Err() != nil), or !errors.Is(ctx.Err(),
+// context.Canceled) (or DeadlineExceeded).
+func (r *Result) notDone(cond ast.Expr, src *Source) bool {
+	switch c := ast.Unparen(cond).(type) {
+	case *ast.BinaryExpr:
+		if c.Op != token.EQL {
+			return false
+		}
+		x, y := c.X, c.Y
+		if r.isNil(x) {
+			x, y = y, x
+		}
+		return r.isNil(y) && r.isMethodOfSource(x, "Err", src)
+	case *ast.UnaryExpr:
+		if c.Op != token.NOT {
+			return false
+		}
+		if r.isErrCheck(c.X, src) {
+			return true
+		}
+		call, ok := ast.Unparen(c.X).(*ast.CallExpr)
+		return ok && ctxapi.IsCallTo(r.info, call, "errors", "Is") && len(call.Args) == 2 &&
+			r.isMethodOfSource(call.Args[0], "Err", src) && ctxapi.ContextError(r.info, call.Args[1]) != ""
 	}
 	return false
 }

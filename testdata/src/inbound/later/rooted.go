@@ -2,6 +2,7 @@ package later
 
 import (
 	"context"
+	"errors"
 	"time"
 )
 
@@ -98,4 +99,30 @@ func (d *downloader) Start(ctx context.Context) {
 
 func (d *downloader) loop(ctx context.Context) {
 	probe() // want `inbound ctx detached`
+}
+
+// Code after a guard that returns unless the context is done runs only
+// once it is done: a clean-up.
+func cleanUp(ctx context.Context, err error) error {
+	if !errors.Is(ctx.Err(), context.Canceled) {
+		return err
+	}
+	probe() // want `inbound ctx detached`
+	return nil
+}
+
+func stillRunning(ctx context.Context) error {
+	if ctx.Err() == nil {
+		return nil
+	}
+	probe() // want `inbound ctx detached`
+	return ctx.Err()
+}
+
+func onError(ctx context.Context, err error) error {
+	if err == nil {
+		return nil
+	}
+	probe() // want `inbound ctx$`
+	return err
 }
