@@ -372,3 +372,18 @@ func IsRequestClone(info *types.Info, call *ast.CallExpr) bool {
 	recv := fn.Type().(*types.Signature).Recv()
 	return recv != nil && IsHTTPRequest(recv.Type())
 }
+
+// Name is the name an expression goes by: an identifier's, a selector's
+// (s.logf), or, for a call, its callee's (getCallback()). Name rules for
+// code the analysis cannot see (a function value) read it.
+func Name(e ast.Expr) string {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return e.Name
+	case *ast.SelectorExpr:
+		return e.Sel.Name
+	case *ast.CallExpr:
+		return Name(e.Fun)
+	}
+	return ""
+}

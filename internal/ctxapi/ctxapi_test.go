@@ -2,6 +2,7 @@ package ctxapi_test
 
 import (
 	"go/ast"
+	"go/parser"
 	"go/types"
 	"maps"
 	"slices"
@@ -360,6 +361,26 @@ func TestIsStdlib(t *testing.T) {
 	} {
 		if got := ctxapi.IsStdlib(path); got != want {
 			t.Errorf("IsStdlib(%q) = %v, want %v", path, got, want)
+		}
+	}
+}
+
+func TestName(t *testing.T) {
+	for src, want := range map[string]string{
+		"logf":             "logf",
+		"s.logf":           "logf",
+		"getCallback()":    "getCallback",
+		"(s.cfg.onRetry)":  "onRetry",
+		"m[k]":             "",
+		"func() {}":        "",
+		"x.Get(ctx).Value": "Value",
+	} {
+		e, err := parser.ParseExpr(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := ctxapi.Name(e); got != want {
+			t.Errorf("Name(%s) = %q, want %q", src, got, want)
 		}
 	}
 }

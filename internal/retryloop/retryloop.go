@@ -651,13 +651,7 @@ func IsWait(info *types.Info, call *ast.CallExpr) bool {
 		}
 		name = fn.Name()
 	} else {
-		// A function value: sleep := func(...), c.sleep = time.Sleep.
-		switch f := ast.Unparen(call.Fun).(type) {
-		case *ast.Ident:
-			name = f.Name
-		case *ast.SelectorExpr:
-			name = f.Sel.Name
-		}
+		name = ctxapi.Name(call.Fun) // a function value: sleep := func(...), c.sleep = time.Sleep
 	}
 	return knowledge.IsWaitName(name)
 }

@@ -417,13 +417,7 @@ func (r *Result) callFact(call *ast.CallExpr) (*Fact, func(int) int) {
 	if f == nil {
 		return nil, nil
 	}
-	sig := fn.Type().(*types.Signature)
-	return f, func(i int) int {
-		if sig.Variadic() && i >= sig.Params().Len()-1 {
-			return sig.Params().Len() - 1
-		}
-		return i
-	}
+	return f, func(i int) int { return paramIndex(fn, i) }
 }
 
 // factOf returns what is known of fn: computed here for the package's own
@@ -615,12 +609,17 @@ func (r *Result) argObserves(call *ast.CallExpr, i int, at *inspector.Cursor) bo
 		// Unknown: it observes, unless it logs or records metrics.
 		return !knowledge.IsLogName(fn.Name()) && !knowledge.IsTelemetryName(fn.Name()) && !knowledge.IsTelemetryName(recvName(fn))
 	}
+	return !slices.Contains(f.Ignores, paramIndex(fn, i))
+}
+
+// paramIndex maps the i-th argument of a call of fn to its parameter: the
+// arguments of a variadic parameter all map to it.
+func paramIndex(fn *types.Func, i int) int {
 	sig := fn.Type().(*types.Signature)
-	idx := i
 	if sig.Variadic() && i >= sig.Params().Len()-1 {
-		idx = sig.Params().Len() - 1
+		return sig.Params().Len() - 1
 	}
-	return !slices.Contains(f.Ignores, idx)
+	return i
 }
 
 // valueReaderNames reports whether a call through a function value goes
@@ -629,7 +628,7 @@ func (r *Result) argObserves(call *ast.CallExpr, i int, at *inspector.Cursor) bo
 func (r *Result) valueReaderNames(call *ast.CallExpr) bool {
 	e := ast.Unparen(call.Fun)
 	for range 2 {
-		name := exprName(e)
+		name := ctxapi.Name(e)
 		if knowledge.IsLogName(name) || knowledge.IsTelemetryName(name) {
 			return true
 		}
@@ -643,20 +642,6 @@ func (r *Result) valueReaderNames(call *ast.CallExpr) bool {
 		}
 	}
 	return false
-}
-
-// exprName is the name an expression goes by: an identifier's, a
-// selector's, or a call's callee's (getCallback()).
-func exprName(e ast.Expr) string {
-	switch e := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		return e.Name
-	case *ast.SelectorExpr:
-		return e.Sel.Name
-	case *ast.CallExpr:
-		return exprName(e.Fun)
-	}
-	return ""
 }
 
 // recvName is the name of a method's receiver type, empty for a function.

@@ -245,7 +245,7 @@ func (c *checker) waitsOnContext(call *ast.CallExpr) bool {
 	}
 	fn := ctxapi.Callee(info, call)
 	if fn == nil || fn.Pkg() == nil {
-		return retryloop.IsWait(info, call) || knowledge.IsGateName(calleeName(call))
+		return retryloop.IsWait(info, call) || knowledge.IsGateName(ctxapi.Name(call.Fun))
 	}
 	switch fn.Pkg().Path() {
 	case "golang.org/x/time/rate", "golang.org/x/sync/semaphore":
@@ -257,17 +257,6 @@ func (c *checker) waitsOnContext(call *ast.CallExpr) bool {
 		}
 	}
 	return retryloop.IsWait(info, call) || knowledge.IsGateName(fn.Name())
-}
-
-// calleeName is the name a call through a function value goes by.
-func calleeName(call *ast.CallExpr) string {
-	switch f := ast.Unparen(call.Fun).(type) {
-	case *ast.Ident:
-		return f.Name
-	case *ast.SelectorExpr:
-		return f.Sel.Name
-	}
-	return ""
 }
 
 // givenContext reports whether one of call's arguments is a context that
