@@ -170,6 +170,18 @@ func RootPassedOn(info *types.Info, body inspector.Cursor, observes func(call in
 		}
 		return nil
 	}
+	// A root kept as a component's lifetime is not the caller's lost
+	// deadline, wherever it is also used.
+	lifetimes := map[*ast.CallExpr]bool{}
+	isLifetime := func(root *ast.CallExpr) bool {
+		is, ok := lifetimes[root]
+		if !ok {
+			rc, found := body.FindNode(root)
+			is = found && Lifetime(info, rc)
+			lifetimes[root] = is
+		}
+		return is
+	}
 	var found *ast.CallExpr
 	kept := map[*ast.CallExpr]bool{}       // calls whose result is stored beyond the function
 	cancels := map[*types.Var]*types.Var{} // cancel function -> the context it cancels
@@ -234,7 +246,7 @@ func RootPassedOn(info *types.Info, body inspector.Cursor, observes func(call in
 			}
 			for i, arg := range n.Args {
 				if ctxapi.TakesContext(sig, i) && observes(c, i) {
-					if root := rootOf(arg); root != nil {
+					if root := rootOf(arg); root != nil && !isLifetime(root) {
 						found = root
 						return false
 					}

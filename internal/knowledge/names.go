@@ -1,6 +1,9 @@
 package knowledge
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+)
 
 // The name rules left in budgetlint. Facts and types decide everywhere
 // else; these apply only where the code behind a call is unknown to the
@@ -99,6 +102,19 @@ func IsDestructorName(name string) bool {
 	switch name {
 	case "Close", "close", "Stop", "stop", "Shutdown", "shutdown":
 		return true
+	}
+	return false
+}
+
+// IsConstructorName reports whether a function name says it builds a
+// component, by Go's convention (NewClient, newPool): what it returns
+// outlives the call, so a context it stores in the result is the
+// component's lifetime.
+func IsConstructorName(name string) bool {
+	for _, prefix := range []string{"New", "new"} {
+		if rest, ok := strings.CutPrefix(name, prefix); ok && (rest == "" || unicode.IsUpper([]rune(rest)[0])) {
+			return true
+		}
 	}
 	return false
 }

@@ -161,6 +161,9 @@ func (c *checker) checkRoot(cur inspector.Cursor, call *ast.CallExpr) {
 	if !latent && !c.uses.ValueObserved(cur) {
 		return // nothing below observes cancellation: nothing is lost
 	}
+	if ctxflow.Lifetime(info, cur) {
+		return // a component's lifetime, kept beyond the call on purpose
+	}
 	if c.choosesContext(cur, src) {
 		return // a switch between the caller's context and none, on purpose
 	}

@@ -34,7 +34,7 @@ func (c *checker) checkDerivation(cur inspector.Cursor, call *ast.CallExpr) {
 	case *ast.Ident:
 		root, fixable = c.rootHeldBy(cur, call, p)
 	}
-	if root == nil || c.onlyDetached(cur, call) {
+	if root == nil || c.onlyDetached(cur, call) || ctxflow.Lifetime(c.pass.TypesInfo, cur) {
 		return
 	}
 	// A timeout on a fresh root is sometimes a deliberate bound on work

@@ -1,0 +1,147 @@
+package ctxflow
+
+import (
+	"go/ast"
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/budgetlint/budgetlint/internal/ctxapi"
+	"github.com/budgetlint/budgetlint/internal/knowledge"
+)
+
+// Lifetime reports whether the context made at cur (a fresh root, or a
+// derivation of one) becomes the lifetime of a component rather than work
+// done for the caller: it, a context derived from it, or the cancel
+// function of such a derivation is
+//   - stored in a struct field or a package-level variable
+//     (s.ctx, s.cancel = context.WithCancel(context.Background()));
+//   - put in a struct literal beside its own cancel function
+//     (&wantConn{ctx: dctx, cancel: cancel}): whoever holds the struct ends
+//     it, not the caller;
+//   - put in a struct literal that is itself stored, or returned by a
+//     constructor (return &Client{ctx: context.Background()} in NewClient);
+//     a plain function returning a job with a root in it hands that root
+//     to the work it describes.
+//
+// Such a context outlives the call on purpose; using the caller's context
+// there would end the component with the request.
+func Lifetime(info *types.Info, cur inspector.Cursor) bool {
+	// Climb through the derivations wrapped around it (WithCancel of it).
+	for {
+		parent, child := Unparen(cur)
+		call, ok := parent.Node().(*ast.CallExpr)
+		if !ok || len(call.Args) == 0 || ast.Unparen(call.Args[0]) != child || !ctxapi.IsDerivation(info, call) || ctxapi.IsWithoutCancel(info, call) {
+			break
+		}
+		cur = parent
+	}
+	parent, child := Unparen(cur)
+	lhs, rhs := assignment(parent.Node())
+	i := slices.Index(rhs, ast.Expr(child.(ast.Expr)))
+	if i < 0 {
+		return storedInLiteral(info, cur, nil)
+	}
+	var ctxTarget, cancelTarget ast.Expr
+	switch {
+	case len(lhs) == len(rhs):
+		ctxTarget = lhs[i]
+	case len(rhs) == 1 && len(lhs) == 2:
+		ctxTarget, cancelTarget = lhs[0], lhs[1] // ctx, cancel := context.WithCancel(...)
+	default:
+		return false
+	}
+	if ctxapi.IsKept(info, ctxTarget) || cancelTarget != nil && ctxapi.IsKept(info, cancelTarget) {
+		return true
+	}
+	ctxVar, cancelVar := VarOf(info, ctxTarget), (*types.Var)(nil)
+	if cancelTarget != nil {
+		cancelVar = VarOf(info, cancelTarget)
+	}
+	fn, ok := enclosingFunc(cur)
+	if !ok || ctxVar == nil && cancelVar == nil {
+		return false
+	}
+	// Follow the variables to where they are kept, within the function.
+	kept := false
+	fn.Inspect([]ast.Node{(*ast.Ident)(nil)}, func(c inspector.Cursor) bool {
+		if kept {
+			return false
+		}
+		v, _ := info.Uses[c.Node().(*ast.Ident)].(*types.Var)
+		if v == nil || v != ctxVar && v != cancelVar {
+			return true
+		}
+		kept = storedAt(info, c) || v == ctxVar && storedInLiteral(info, c, cancelVar)
+		return true
+	})
+	return kept
+}
+
+// storedAt reports whether the value at cur is assigned to a struct field
+// or a package-level variable.
+func storedAt(info *types.Info, cur inspector.Cursor) bool {
+	parent, child := Unparen(cur)
+	lhs, rhs := assignment(parent.Node())
+	i := slices.Index(rhs, ast.Expr(child.(ast.Expr)))
+	return i >= 0 && len(lhs) == len(rhs) && ctxapi.IsKept(info, lhs[i])
+}
+
+// storedInLiteral reports whether the value at cur is a field of a struct
+// literal that also holds cancel, or that is itself stored or returned.
+func storedInLiteral(info *types.Info, cur inspector.Cursor, cancel *types.Var) bool {
+	parent, _ := Unparen(cur)
+	if _, ok := parent.Node().(*ast.KeyValueExpr); ok {
+		parent, _ = Unparen(parent)
+	}
+	lit, ok := parent.Node().(*ast.CompositeLit)
+	if !ok {
+		return false
+	}
+	if _, isStruct := info.TypeOf(lit).Underlying().(*types.Struct); !isStruct {
+		return false
+	}
+	if cancel != nil && Mentions(info, lit, map[*types.Var]bool{cancel: true}) {
+		return true
+	}
+	// &T{...}: the literal's address is what is stored or returned.
+	outer := parent
+	if u, ok := outer.Parent().Node().(*ast.UnaryExpr); ok && u.X == lit {
+		outer = outer.Parent()
+	}
+	if storedAt(info, outer) {
+		return true
+	}
+	p, _ := Unparen(outer)
+	if _, returned := p.Node().(*ast.ReturnStmt); !returned {
+		return false
+	}
+	decl, _ := enclosingFunc(cur)
+	fd, ok := decl.Node().(*ast.FuncDecl)
+	return ok && knowledge.IsConstructorName(fd.Name.Name)
+}
+
+// assignment returns the two sides of an assignment or a declaration with
+// values; nil for any other node.
+func assignment(n ast.Node) (lhs, rhs []ast.Expr) {
+	switch n := n.(type) {
+	case *ast.AssignStmt:
+		return n.Lhs, n.Rhs
+	case *ast.ValueSpec:
+		for _, id := range n.Names {
+			lhs = append(lhs, id)
+		}
+		return lhs, n.Values
+	}
+	return nil, nil
+}
+
+// enclosingFunc returns the innermost function declaration or literal
+// around cur.
+func enclosingFunc(cur inspector.Cursor) (inspector.Cursor, bool) {
+	for fn := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		return fn, true
+	}
+	return inspector.Cursor{}, false
+}

@@ -1,0 +1,89 @@
+package observe
+
+import "context"
+
+// A component whose lifetime is a root of its own, started from a
+// request-path method: the root outlives the call on purpose.
+type Conns struct {
+	ctx    context.Context
+	cancel context.CancelFunc
+	dials  *dial
+	store  *Store
+}
+
+type dial struct {
+	ctx    context.Context
+	cancel context.CancelFunc
+}
+
+type Remote struct {
+	ctx   context.Context
+	store *Store
+}
+
+// Stored in fields: the pool's lifetime.
+func (p *Conns) Start(ctx context.Context) error {
+	p.ctx, p.cancel = context.WithCancel(context.Background())
+	return p.store.Get(ctx, "start")
+}
+
+// Stored beside its cancel function in a struct literal: whoever holds the
+// dial ends it, not this caller.
+func (p *Conns) Dial(ctx context.Context) error {
+	dctx, cancel := context.WithCancel(context.Background())
+	d := &dial{ctx: dctx, cancel: cancel}
+	go p.store.Get(d.ctx, "dial")
+	return p.store.Get(ctx, "wait")
+}
+
+// Only the cancel function is kept: the pool ends the work, not the caller.
+func (p *Conns) Watch(ctx context.Context) error {
+	wctx, cancel := context.WithCancel(context.Background())
+	p.cancel = cancel
+	return p.store.Get(wctx, "watch")
+}
+
+// Returned inside the value a constructor builds.
+func NewRemote(ctx context.Context, s *Store) (*Remote, error) {
+	if err := s.Get(ctx, "probe"); err != nil {
+		return nil, err
+	}
+	return &Remote{ctx: context.Background(), store: s}, nil
+}
+
+// A root used for the caller's own work and nothing kept: still lost.
+func (p *Conns) Fetch(ctx context.Context) error {
+	fctx, cancel := context.WithCancel(context.Background()) // want `context.Background\(\) starts a fresh context where ctx is in scope`
+	defer cancel()
+	return p.store.Get(fctx, "fetch")
+}
+
+// Kept in a local struct without its cancel function and passed to work:
+// a request-scoped value, still lost.
+func (p *Conns) Options(ctx context.Context) error {
+	d := &dial{ctx: context.Background()} // want `context.Background\(\) starts a fresh context where ctx is in scope`
+	return p.store.Get(d.ctx, "options")
+}
+
+// A helper that restarts the pool's lifetime: its callers lose nothing.
+func (p *Conns) restart() {
+	rctx, cancel := context.WithCancel(context.Background())
+	p.cancel = cancel
+	go p.store.Get(rctx, "loop")
+	_ = p.store.Get(rctx, "warm")
+}
+
+func (p *Conns) Reset(ctx context.Context) error {
+	p.restart()
+	return p.store.Get(ctx, "reset")
+}
+
+// A helper that roots work it waits for: its callers lose their deadline.
+func (p *Conns) refill() {
+	_ = p.store.Get(context.Background(), "refill")
+}
+
+func (p *Conns) Refill(ctx context.Context) error {
+	p.refill() // want `refill starts a fresh context`
+	return p.store.Get(ctx, "refill")
+}
