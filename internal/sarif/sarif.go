@@ -20,6 +20,9 @@
 //     of other places that the message names (store.go:26) count without
 //     their line, so that lines moving in another file keep it too; those
 //     places are relatedLocations, linked from the message.
+//   - Each rule's help is its full description, else its short one: code
+//     scanning (GitHub's checks, Sarif.Multitool's GH2012) requires help
+//     of every rule and shows it beside the rule's results.
 //   - A suppressed finding stays in the log with suppressions
 //     [{kind: "inSource", justification}] (code scanning shows it as
 //     dismissed); every other result has an empty suppressions array: the
@@ -28,6 +31,7 @@ package sarif
 
 import (
 	"bytes"
+	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -173,6 +177,7 @@ func Write(w io.Writer, root string, toolVersion string, rules []Rule, findings 
 			ID:                   r.ID,
 			ShortDescription:     optionalText(r.Short),
 			FullDescription:      optionalText(r.Full),
+			Help:                 optionalText(cmp.Or(r.Full, r.Short)),
 			HelpURI:              r.HelpURI,
 			DefaultConfiguration: &configuration{Level: "warning"},
 		}
@@ -392,6 +397,7 @@ type (
 		ID                   string         `json:"id"`
 		ShortDescription     *message       `json:"shortDescription,omitempty"`
 		FullDescription      *message       `json:"fullDescription,omitempty"`
+		Help                 *message       `json:"help,omitempty"`
 		HelpURI              string         `json:"helpUri,omitempty"`
 		DefaultConfiguration *configuration `json:"defaultConfiguration,omitempty"`
 	}

@@ -338,6 +338,40 @@ func TestRuleFor(t *testing.T) {
 	}
 }
 
+// TestRuleHelp: every rule has help, as code scanning requires (GitHub's
+// upload checks, Sarif.Multitool's GH2012): its full description, else
+// its short one.
+func TestRuleHelp(t *testing.T) {
+	var log struct {
+		Runs []struct {
+			Tool struct {
+				Driver struct {
+					Rules []struct {
+						ID   string
+						Help *struct{ Text string }
+					}
+				}
+			}
+		}
+	}
+	if err := json.Unmarshal(write(t), &log); err != nil {
+		t.Fatal(err)
+	}
+	got := log.Runs[0].Tool.Driver.Rules
+	if len(got) != len(rules) {
+		t.Fatalf("%d rules, want %d", len(got), len(rules))
+	}
+	for i, r := range rules {
+		want := r.Full
+		if want == "" {
+			want = r.Short
+		}
+		if h := got[i].Help; h == nil || h.Text != want {
+			t.Errorf("rule %s: help %+v, want text %q", r.ID, h, want)
+		}
+	}
+}
+
 // TestValidateCatchesErrors makes sure validate is not vacuous: each
 // broken log must be reported.
 func TestValidateCatchesErrors(t *testing.T) {
@@ -352,6 +386,7 @@ func TestValidateCatchesErrors(t *testing.T) {
 		{"level", `"level": "warning",`, `"level": "severe",`},
 		{"suppression kind", `"kind": "inSource"`, `"kind": "inline"`},
 		{"uri", `"uri": "svc/svc.go"`, `"uri": ""`},
+		{"help", `"help": {`, `"nohelp": {`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if !bytes.Contains(good, []byte(tc.old)) {
@@ -411,6 +446,9 @@ func validate(data []byte) (errs []string) {
 				if m, ok := rule[key]; ok && !isMessage(m) {
 					bad("rule %s: %s has no text", id, key)
 				}
+			}
+			if !isMessage(rule["help"]) {
+				bad("rule %s: no help text (code scanning requires it)", id)
 			}
 		}
 		results, ok := run["results"].([]any)
