@@ -393,8 +393,52 @@ func (r *Result) AddsValuesOnly(call *ast.CallExpr) bool {
 func (r *Result) Launches(call *ast.CallExpr, i int) bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	return r.launcher(call, i)
+}
+
+// launcher reports whether call runs its i-th argument in a goroutine: a
+// known function of the standard library (time.AfterFunc), or one whose
+// fact says so.
+func (r *Result) launcher(call *ast.CallExpr, i int) bool {
+	if fn := ctxapi.Callee(r.info, call); fn != nil {
+		if at, ok := knowledge.Launchers[fn.FullName()]; ok {
+			return at == i
+		}
+	}
 	f, idx := r.callFact(call)
 	return f != nil && slices.Contains(f.Launches, idx(i))
+}
+
+// LaunchedOnly reports whether every read of v, a local function variable,
+// runs it in a goroutine (monitor := func() {...}; go monitor()): like a
+// go statement's literal, the function it holds is detached work.
+func (r *Result) LaunchedOnly(v *types.Var) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.written[v] || len(r.uses[v]) == 0 {
+		return false
+	}
+	for _, cur := range r.uses[v] {
+		if !r.launchedUse(cur) {
+			return false
+		}
+	}
+	return true
+}
+
+// launchedUse reports whether the function value read at cur runs in a
+// goroutine: in a go statement, or handed to a launcher.
+func (r *Result) launchedUse(cur inspector.Cursor) bool {
+	for range cur.Enclosing((*ast.GoStmt)(nil)) {
+		return true
+	}
+	parent, child := ctxflow.Unparen(cur)
+	call, ok := parent.Node().(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	i := slices.Index(call.Args, ast.Expr(child.(ast.Expr)))
+	return i >= 0 && r.launcher(call, i)
 }
 
 // Attaches reports whether the callee of call gives its i-th argument, an

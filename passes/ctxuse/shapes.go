@@ -160,26 +160,7 @@ func (r *Result) attaches(p *types.Var) bool {
 // for it (a WaitGroup's or errgroup's Wait): work it waits for stays on
 // the caller's path.
 func (r *Result) launches(decl inspector.Cursor, p *types.Var) bool {
-	launched := false
-	for _, cur := range r.uses[p] {
-		for range cur.Enclosing((*ast.GoStmt)(nil)) {
-			launched = true
-			break
-		}
-		if launched {
-			break
-		}
-		parent, child := ctxflow.Unparen(cur)
-		if call, ok := parent.Node().(*ast.CallExpr); ok {
-			if i := slices.Index(call.Args, ast.Expr(child.(ast.Expr))); i >= 0 {
-				if f, idx := r.callFact(call); f != nil && slices.Contains(f.Launches, idx(i)) {
-					launched = true
-					break
-				}
-			}
-		}
-	}
-	return launched && !r.waits(decl)
+	return slices.ContainsFunc(r.uses[p], r.launchedUse) && !r.waits(decl)
 }
 
 // waits reports whether the function at decl calls Wait on a

@@ -374,9 +374,10 @@ func detachedArgument(info *types.Info, cur inspector.Cursor, param *types.Var) 
 
 // runsLater reports whether the literal at cur runs after its enclosing
 // function returns, or beside it, or for others than its caller: it is
-// handed to a function that launches it in a goroutine, returned, stored
-// in a field or package variable, or memoised for every caller (sync.Once,
-// singleflight).
+// handed to a function that launches it in a goroutine (time.AfterFunc,
+// or one learned by facts), returned, stored in a field or package
+// variable, held by a local only ever started in a goroutine, or memoised
+// for every caller (sync.Once, singleflight).
 func runsLater(info *types.Info, uses *ctxuse.Result, cur inspector.Cursor) bool {
 	if _, ok := cur.Node().(*ast.FuncLit); !ok {
 		return false
@@ -390,7 +391,13 @@ func runsLater(info *types.Info, uses *ctxuse.Result, cur inspector.Cursor) bool
 		return i >= 0 && (uses.Launches(p, i) || sharedOnce(info, p))
 	case *ast.AssignStmt:
 		i := slices.Index(p.Rhs, ast.Expr(child.(ast.Expr)))
-		return i >= 0 && len(p.Lhs) == len(p.Rhs) && ctxapi.IsKept(info, p.Lhs[i])
+		if i < 0 || len(p.Lhs) != len(p.Rhs) {
+			return false
+		}
+		// Stored to run later, or held by a local only ever started in a
+		// goroutine (monitor := func() {...}; go monitor()).
+		v := ctxflow.VarOf(info, p.Lhs[i])
+		return ctxapi.IsKept(info, p.Lhs[i]) || v != nil && uses.LaunchedOnly(v)
 	case *ast.KeyValueExpr:
 		return p.Value == child && keptValue(info, parent.Parent())
 	}
