@@ -9,3 +9,16 @@ var Launchers = map[string]int{
 	"time.AfterFunc":    1, // after the duration
 	"context.AfterFunc": 1, // once the context is done
 }
+
+// Memoisers are the functions, by package path and name, that run a
+// function argument once on behalf of every caller and keep its result:
+// what it does is a shared component's work, not the request's that
+// happens to run it first.
+var Memoisers = map[string]bool{
+	"sync.Do":                               true, // (*sync.Once).Do
+	"sync.OnceFunc":                         true,
+	"sync.OnceValue":                        true,
+	"sync.OnceValues":                       true,
+	"golang.org/x/sync/singleflight.Do":     true,
+	"golang.org/x/sync/singleflight.DoChan": true,
+}

@@ -40,6 +40,9 @@ type Fact struct {
 	Ignores  []int // context parameters that reach nothing observing cancellation
 	Checks   []int // context parameters whose cancellation it checks and reports
 	Launches []int // function parameters it runs in a go statement
+	// Memoises lists the function parameters it runs once for every caller,
+	// keeping the result in a field (a prepared-query cache's prepare(f)).
+	Memoises []int
 	Attaches []int // *http.Request parameters it gives a context before use
 	// AddsValues lists the context parameters that the function returns
 	// with values added and nothing else (return context.WithValue(ctx,
@@ -55,7 +58,7 @@ func (f *Fact) String() string {
 	for _, p := range []struct {
 		name string
 		idx  []int
-	}{{"ignores", f.Ignores}, {"checks", f.Checks}, {"launches", f.Launches}, {"attaches", f.Attaches}, {"adds values to", f.AddsValues}} {
+	}{{"ignores", f.Ignores}, {"checks", f.Checks}, {"launches", f.Launches}, {"memoises", f.Memoises}, {"attaches", f.Attaches}, {"adds values to", f.AddsValues}} {
 		if len(p.idx) > 0 {
 			parts = append(parts, fmt.Sprintf("%s %v", p.name, p.idx))
 		}
@@ -64,7 +67,7 @@ func (f *Fact) String() string {
 }
 
 func (f *Fact) empty() bool {
-	return len(f.Ignores)+len(f.Checks)+len(f.Launches)+len(f.Attaches)+len(f.AddsValues) == 0
+	return len(f.Ignores)+len(f.Checks)+len(f.Launches)+len(f.Memoises)+len(f.Attaches)+len(f.AddsValues) == 0
 }
 
 // Result answers, for one package, what a call does with its arguments
@@ -262,12 +265,13 @@ func (r *Result) methodFact(m *types.Func) *Fact {
 			return nil
 		}
 		if agreed == nil {
-			agreed = &Fact{Module: r.module, Ignores: f.Ignores, Checks: f.Checks, Launches: f.Launches, Attaches: f.Attaches}
+			agreed = &Fact{Module: r.module, Ignores: f.Ignores, Checks: f.Checks, Launches: f.Launches, Memoises: f.Memoises, Attaches: f.Attaches}
 			continue
 		}
 		agreed.Ignores = intersect(agreed.Ignores, f.Ignores)
 		agreed.Checks = intersect(agreed.Checks, f.Checks)
 		agreed.Launches = intersect(agreed.Launches, f.Launches)
+		agreed.Memoises = intersect(agreed.Memoises, f.Memoises)
 		agreed.Attaches = intersect(agreed.Attaches, f.Attaches)
 	}
 	r.facts[m] = agreed
@@ -409,6 +413,26 @@ func (r *Result) launcher(call *ast.CallExpr, i int) bool {
 	return f != nil && slices.Contains(f.Launches, idx(i))
 }
 
+// Memoises reports whether call runs its i-th argument, a function, once
+// on behalf of every caller and keeps the result: sync.Once.Do, OnceFunc,
+// OnceValue(s), singleflight's Do, or a function of the module whose fact
+// says so. That work is a shared component's, not the request's that
+// happens to run it first.
+func (r *Result) Memoises(call *ast.CallExpr, i int) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.memoiser(call, i)
+}
+
+func (r *Result) memoiser(call *ast.CallExpr, i int) bool {
+	fn := ctxapi.Callee(r.info, call)
+	if fn != nil && fn.Pkg() != nil && knowledge.Memoisers[fn.Pkg().Path()+"."+fn.Name()] {
+		return true
+	}
+	f, idx := r.callFact(call)
+	return f != nil && slices.Contains(f.Memoises, idx(i))
+}
+
 // LaunchedOnly reports whether every read of v, a local function variable,
 // runs it in a goroutine (monitor := func() {...}; go monitor()): like a
 // go statement's literal, the function it holds is detached work.
@@ -534,8 +558,12 @@ func (r *Result) local(fn *types.Func) *Fact {
 				f.Attaches = append(f.Attaches, i)
 			}
 		default:
-			if _, ok := t.Underlying().(*types.Signature); ok && r.launches(cur, p) {
-				f.Launches = append(f.Launches, i)
+			if _, ok := t.Underlying().(*types.Signature); ok {
+				if r.launches(cur, p) {
+					f.Launches = append(f.Launches, i)
+				} else if r.memoises(p) {
+					f.Memoises = append(f.Memoises, i)
+				}
 			}
 		}
 	}

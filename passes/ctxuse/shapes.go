@@ -163,6 +163,31 @@ func (r *Result) launches(decl inspector.Cursor, p *types.Var) bool {
 	return slices.ContainsFunc(r.uses[p], r.launchedUse) && !r.waits(decl)
 }
 
+// memoises reports whether the function parameter p is run for every
+// caller with its result kept: a call of it assigned to a field or package
+// variable (pc.query, pc.err = f()), or p handed to a memoiser.
+func (r *Result) memoises(p *types.Var) bool {
+	for _, cur := range r.uses[p] {
+		parent, child := ctxflow.Unparen(cur)
+		call, ok := parent.Node().(*ast.CallExpr)
+		if !ok {
+			continue
+		}
+		if i := slices.Index(call.Args, ast.Expr(child.(ast.Expr))); i >= 0 && r.memoiser(call, i) {
+			return true
+		}
+		if call.Fun != child {
+			continue
+		}
+		stmt, _ := ctxflow.Unparen(parent)
+		as, ok := stmt.Node().(*ast.AssignStmt)
+		if ok && len(as.Rhs) == 1 && slices.ContainsFunc(as.Lhs, func(e ast.Expr) bool { return ctxapi.IsKept(r.info, e) }) {
+			return true
+		}
+	}
+	return false
+}
+
 // waits reports whether the function at decl calls Wait on a
 // sync.WaitGroup or an errgroup.Group: it waits for what it launched.
 func (r *Result) waits(decl inspector.Cursor) bool {

@@ -388,7 +388,7 @@ func runsLater(info *types.Info, uses *ctxuse.Result, cur inspector.Cursor) bool
 		return true
 	case *ast.CallExpr:
 		i := slices.Index(p.Args, ast.Expr(child.(ast.Expr)))
-		return i >= 0 && (uses.Launches(p, i) || sharedOnce(info, p))
+		return i >= 0 && (uses.Launches(p, i) || uses.Memoises(p, i))
 	case *ast.AssignStmt:
 		i := slices.Index(p.Rhs, ast.Expr(child.(ast.Expr)))
 		if i < 0 || len(p.Lhs) != len(p.Rhs) {
@@ -428,27 +428,6 @@ func keptValue(info *types.Info, cur inspector.Cursor) bool {
 			return false
 		}
 		cur = parent
-	}
-	return false
-}
-
-// sharedOnce reports whether call runs its function argument once on
-// behalf of every caller and keeps the result: sync.Once.Do, sync.OnceFunc,
-// OnceValue, OnceValues, and singleflight's Do. That work is a component's,
-// not the request's that happens to run it first.
-func sharedOnce(info *types.Info, call *ast.CallExpr) bool {
-	fn := ctxapi.Callee(info, call)
-	if fn == nil || fn.Pkg() == nil {
-		return false
-	}
-	switch fn.Pkg().Path() {
-	case "sync":
-		switch fn.Name() {
-		case "Do", "OnceFunc", "OnceValue", "OnceValues":
-			return true
-		}
-	case "golang.org/x/sync/singleflight":
-		return fn.Name() == "Do" || fn.Name() == "DoChan"
 	}
 	return false
 }

@@ -2,6 +2,7 @@ package observe
 
 import (
 	"context"
+	"sync"
 	"time"
 )
 
@@ -40,4 +41,44 @@ func Check(ctx context.Context, s *Store) error {
 	}
 	go check("a")
 	return check("b")
+}
+
+// A cache that prepares its value once for every caller and keeps it.
+type prepared struct {
+	mu    sync.Mutex
+	done  bool
+	value string
+	err   error
+}
+
+func (p *prepared) get(f func() (string, error)) (string, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if !p.done {
+		p.value, p.err = f()
+		p.done = true
+	}
+	return p.value, p.err
+}
+
+// Work handed to the cache is shared by every later caller: preparing it
+// on this request's context would cache this request's cancellation.
+func Lookup(ctx context.Context, s *Store, cache *prepared) error {
+	_, err := cache.get(func() (string, error) {
+		return "v", s.Get(context.Background(), "prepare")
+	})
+	if err != nil {
+		return err
+	}
+	return s.Get(ctx, "lookup")
+}
+
+// A function that calls its argument without keeping the result is no
+// cache: the closure is the request's own work.
+func (p *prepared) run(f func() error) error { return f() }
+
+func Run(ctx context.Context, s *Store, p *prepared) error {
+	return p.run(func() error {
+		return s.Get(context.Background(), "run") // want `context.Background\(\) starts a fresh context where ctx is in scope`
+	})
 }
