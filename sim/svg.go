@@ -325,7 +325,7 @@ func (r RetryReport) WriteSVG(w io.Writer) error {
 		d.text(a.x0, ry+30, summary, `font-size="11" `+halo)
 	}
 	y := bottom + 50
-	d.text(margin, y, fmt.Sprintf("%d layers with a fixed %v timeout each vs one %v deadline carried down", c.Layers, c.LayerTimeout, c.Deadline),
+	d.text(margin, y, fmt.Sprintf("%d layers with a fixed %v timeout each vs one %v deadline carried down", c.Layers, c.LayerTimeout, c.LayerDeadline),
 		`font-size="14" font-weight="bold"`)
 	y += 24
 	layersMax := ms(r.LayersFixed.LastWorkEnds())
@@ -334,8 +334,8 @@ func (r RetryReport) WriteSVG(w io.Writer) error {
 	y = hopsPanel(d, la, y, "fixed per-layer timeouts", r.LayersFixed, ms(r.LayersFixed.UserWait),
 		fmt.Sprintf("user gives up at %v; the last layer stops at %v", r.LayersFixed.UserWait, r.LayersFixed.LastWorkEnds()), durLabel)
 	y += 16
-	y = hopsPanel(d, la, y, "one deadline carried down", r.LayersBudget, ms(c.Deadline),
-		fmt.Sprintf("deadline %v: every layer stops", c.Deadline), durLabel)
+	y = hopsPanel(d, la, y, "one deadline carried down", r.LayersBudget, ms(c.LayerDeadline),
+		fmt.Sprintf("deadline %v: every layer stops", c.LayerDeadline), durLabel)
 	legend(d, margin, y+6, [][2]string{{colorOwn, "attempt / own work"}, {colorWait, "waiting"}, {colorBackoff, "backoff, time spent before the loop"},
 		{"url(#abandoned)", "after the caller gave up"}, {"#fff5f5", "after the user's wait ended"}})
 	return d.writeTo(w, y+24)

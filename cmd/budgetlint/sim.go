@@ -371,18 +371,20 @@ func splitFlags(fs *flag.FlagSet) func() (sim.SplitConfig, error) {
 // retryFlags registers the retry model's parameters, with cfg's values as
 // the defaults.
 func retryFlags(fs *flag.FlagSet, cfg sim.RetryConfig) func() (sim.RetryConfig, error) {
-	durationVar(fs, &cfg.Deadline, "deadline", "the caller's deadline, from the request's start")
+	durationVar(fs, &cfg.Deadline, "deadline", "the retry loop's caller's deadline, from the request's start")
 	durationVar(fs, &cfg.Spent, "spent", "time the request used before the retry loop starts")
 	fs.IntVar(&cfg.Attempts, "attempts", cfg.Attempts, "attempts the retry policy allows")
 	durationVar(fs, &cfg.AttemptTimeout, "timeout", "fixed timeout of each attempt")
 	durationVar(fs, &cfg.Backoff, "backoff", "wait before the second attempt")
 	fs.Float64Var(&cfg.BackoffFactor, "backoff-factor", cfg.BackoffFactor, "each further wait is this many times longer")
 	durationVar(fs, &cfg.Floor, "floor", "least budget a budget-aware loop starts an attempt with")
+	durationVar(fs, &cfg.MinUseful, "min-useful", "least time an attempt needs to succeed: a budget-aware loop skips one that would start with less left")
 	durationVar(fs, &cfg.SafetyMargin, "margin", "safety margin kept back from each capped attempt")
 	durationVar(fs, &cfg.FailsAfter, "fails-after", "an attempt fails on its own after this long (0: it hangs until its timeout)")
 	durationVar(fs, &cfg.CallerCancelsAt, "cancel-at", "the caller cancels at this time (0: it waits until its deadline)")
 	fs.IntVar(&cfg.Layers, "layers", cfg.Layers, "layers in the chain of fixed per-layer timeouts")
 	durationVar(fs, &cfg.LayerTimeout, "layer-timeout", "each layer's fixed timeout")
+	durationVar(fs, &cfg.LayerDeadline, "layer-deadline", "the deadline carried down the chain of layers instead (-deadline is the retry loop's)")
 	return func() (sim.RetryConfig, error) { return cfg, cfg.Validate() }
 }
 

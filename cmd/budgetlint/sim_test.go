@@ -67,6 +67,17 @@ func TestSimOtherFlags(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "5 x 1s = 5s, plus 0s backoff = 5s") {
 		t.Errorf("sim retry with flags (exit %d):\n%s", code, out)
 	}
+	// -deadline is the retry loop's; -layer-deadline the layer chain's.
+	out, _, code = callCommand(simCommand, "retry", "-deadline", "5s")
+	if code != 0 || !strings.Contains(out, "one 2s deadline set at the edge and carried down: every layer stops by 2s") ||
+		!strings.Contains(out, "deadline 5s, floor 50ms, an attempt needs 100ms") {
+		t.Errorf("sim retry -deadline 5s (exit %d):\n%s", code, out)
+	}
+	out, _, code = callCommand(simCommand, "retry", "-layer-deadline", "3s", "-min-useful", "200ms")
+	if code != 0 || !strings.Contains(out, "one 3s deadline set at the edge and carried down: every layer stops by 3s") ||
+		!strings.Contains(out, "deadline 2s, floor 50ms, an attempt needs 200ms") {
+		t.Errorf("sim retry -layer-deadline 3s (exit %d):\n%s", code, out)
+	}
 }
 
 func TestSimJSON(t *testing.T) {
