@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -148,6 +149,16 @@ func seedOutput(t *testing.T, name string) string {
 		t.Fatal(err)
 	}
 	return string(data)
+}
+
+// textOf is what write prints.
+func textOf(t *testing.T, write func(io.Writer) error) string {
+	t.Helper()
+	var b strings.Builder
+	if err := write(&b); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
 }
 
 // diffText fails with the first differing line, which is what one needs to

@@ -355,34 +355,33 @@ func (r RetryReport) WriteText(w io.Writer) error {
 	p("the caller gives up at %v", c.GiveUpAt())
 	r.writeStrategies(&b)
 	p("")
-	p("%-14s %-8s %-8s %-8s %-8s %-8s %s", "strategy", "attempt", "backoff", "start", "timeout", "end", "outcome")
+	t := newTable(-15, -9, -9, -9, -9, -9, 0)
+	t.row("strategy", "attempt", "backoff", "start", "timeout", "end", "outcome")
 	for _, res := range []RetryResult{r.Fixed, r.BudgetAware} {
 		for _, a := range res.Attempts {
 			if a.Skipped {
-				p("%-14s %-8d %-8s %-8v %-8s %-8s %s", res.Strategy, a.N, "-", a.Start, "-", "-", a.Outcome)
+				t.row(res.Strategy, fmt.Sprint(a.N), "-", a.Start.String(), "-", "-", a.Outcome)
 				continue
 			}
-			p("%-14s %-8d %-8v %-8v %-8v %-8v %s", res.Strategy, a.N, a.Backoff, a.Start, a.Limit, a.End, a.Outcome)
+			t.row(res.Strategy, fmt.Sprint(a.N), a.Backoff.String(), a.Start.String(), a.Limit.String(), a.End.String(), a.Outcome)
 		}
 	}
+	t.writeTo(&b)
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
 // WriteStrategies prints one line per strategy: when the loop returns, the
 // attempts run and skipped, and the work done after the caller gave up.
-func (r RetryReport) WriteStrategies(w io.Writer) error {
-	var b strings.Builder
-	r.writeStrategies(&b)
-	_, err := io.WriteString(w, b.String())
-	return err
-}
+func (r RetryReport) WriteStrategies(w io.Writer) error { return writeBuilt(w, r.writeStrategies) }
 
 func (r RetryReport) writeStrategies(b *strings.Builder) {
-	fmt.Fprintf(b, "%-14s %10s %13s %8s %19s\n", "strategy", "returns at", "attempts run", "skipped", "work after give-up")
+	t := newTable(-14, 11, 14, 9, 20)
+	t.row("strategy", "returns at", "attempts run", "skipped", "work after give-up")
 	for _, res := range []RetryResult{r.Fixed, r.BudgetAware} {
-		fmt.Fprintf(b, "%-14s %10v %13d %8d %19v\n", res.Strategy, res.ReturnsAt, res.Run, res.Skipped, res.AfterGiveUp)
+		t.row(res.Strategy, res.ReturnsAt.String(), fmt.Sprint(res.Run), fmt.Sprint(res.Skipped), res.AfterGiveUp.String())
 	}
+	t.writeTo(b)
 }
 
 // MarshalJSON gives the retry model's figures in milliseconds.

@@ -155,6 +155,31 @@ func TestRetryLayerDeadline(t *testing.T) {
 	}
 }
 
+// Durations longer than the columns (1.234567s) widen them: every outcome
+// starts under its header, every figure keeps a space before it.
+func TestRetryColumns(t *testing.T) {
+	c := DefaultRetryConfig()
+	c.AttemptTimeout, c.Spent, c.Backoff = 1234567*time.Microsecond, 0, 333*time.Millisecond
+	rep, err := SimulateRetry(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := textOf(t, rep.WriteText)
+	col := -1
+	for _, line := range strings.Split(out, "\n") {
+		if i := strings.Index(line, "outcome"); i >= 0 {
+			col = i
+			continue
+		}
+		if col >= 0 && line != "" && (len(line) <= col || line[col-1] != ' ' || line[col] == ' ') {
+			t.Errorf("the outcome is not under its header (column %d): %q", col, line)
+		}
+	}
+	if col < 0 || !strings.Contains(out, "1.234567s 1.234567s timed out") {
+		t.Errorf("attempts table:\n%s", out)
+	}
+}
+
 func TestRetryJSON(t *testing.T) {
 	rep, _ := SimulateRetry(DefaultRetryConfig())
 	data, err := json.Marshal(rep)

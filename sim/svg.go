@@ -229,25 +229,27 @@ func (r SplitReport) WriteSVG(w io.Writer) error {
 	for _, rr := range r.Regimes {
 		d.text(margin, y, rr.Regime+" (no cancellation signal)", `font-size="14" font-weight="bold"`)
 		y += 10
-		for _, run := range rr.Runs {
+		figures := rr.figures()
+		for i, run := range rr.Runs {
+			f := figures[i]
 			x0 := margin + labelW
 			d.text(margin, y+stripH/2, string(run.Policy), `font-weight="bold"`)
-			d.text(margin, y+stripH/2+14, fmt.Sprintf("%d answered, median %s", run.Answered, jsString(run.Median)),
+			d.text(margin, y+stripH/2+14, fmt.Sprintf("%d answered, median %s", run.Answered, f.median),
 				`font-size="10" fill="`+colorMuted+`"`)
 			d.rect(x0, y, stripW, stripH, "#f7fafc", "")
-			for i, e := range run.EndToEnd {
+			for j, e := range run.EndToEnd {
 				h := stripH * e / maxT
 				fill := colorAbandoned
-				if run.Answers[i] {
+				if run.Answers[j] {
 					fill = colorAnswered
 				}
-				d.rect(x0+barW*float64(i)+barW*0.1, y+stripH-h, barW*0.8, h, fill, "")
+				d.rect(x0+barW*float64(j)+barW*0.1, y+stripH-h, barW*0.8, h, fill, "")
 			}
 			ty := y + stripH - stripH*cfg.Threshold/maxT
 			d.line(x0, ty, x0+stripW, ty, "black", `stroke-dasharray="4 3"`)
 			d.text(x0+stripW+8, y+stripH/2, fmt.Sprintf("avg %s ms · %s held slots", toFixed(run.Average, 1),
 				toFixed(cfg.HeldSlots(run.Average), 1)), `font-size="11"`)
-			d.text(x0+stripW+8, y+stripH/2+14, fmt.Sprintf("%s ms abandoned", jsString(run.WastedWork)), `font-size="11" fill="`+colorAbandoned+`"`)
+			d.text(x0+stripW+8, y+stripH/2+14, fmt.Sprintf("%s ms abandoned", f.wasted), `font-size="11" fill="`+colorAbandoned+`"`)
 			y += stripH + 26
 		}
 	}
