@@ -2,6 +2,7 @@ package sim
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -15,20 +16,24 @@ func TestRetrySeedFigures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rep.FixedWorstCase != 6*time.Second {
-		t.Errorf("3 x 2s worst case = %v, want 6s", rep.FixedWorstCase)
+	fig := func(name string) string { return seedFigure(t, "004", name) }
+	c := rep.Config
+	for _, f := range []struct {
+		name string
+		got  any
+	}{
+		{"attempts", c.Attempts}, {"attempt-timeout", c.AttemptTimeout}, {"worst-case", rep.FixedWorstCase},
+		{"layers", c.Layers}, {"layer-timeout", c.LayerTimeout}, {"layers-alive", rep.LayersFixed.LastWorkEnds()},
+		{"layer-timeout", rep.LayersFixed.UserWait}, // the user gives up after the top layer's timeout
+		{"deadline", c.Deadline}, {"deadline", c.LayerDeadline}, {"deadline", rep.LayersBudget.LastWorkEnds()},
+		{"left", c.Deadline - c.Spent}, {"floor", c.Floor},
+	} {
+		if got := fmt.Sprint(f.got); got != fig(f.name) {
+			t.Errorf("%s = %s, want seed 004's %s", f.name, got, fig(f.name))
+		}
 	}
 	if rep.TotalBackoff != 300*time.Millisecond {
 		t.Errorf("backoff 100ms doubling over 3 attempts = %v, want 300ms", rep.TotalBackoff)
-	}
-	if got := rep.LayersFixed.LastWorkEnds(); got != 50*time.Second {
-		t.Errorf("five 10s layers keep the request alive %v, want 50s", got)
-	}
-	if rep.LayersFixed.UserWait != 10*time.Second {
-		t.Errorf("the user gives up after %v, want 10s", rep.LayersFixed.UserWait)
-	}
-	if got := rep.LayersBudget.LastWorkEnds(); got != 2*time.Second {
-		t.Errorf("a 2s deadline carried down stops every layer at %v, want 2s", got)
 	}
 	var b strings.Builder
 	if err := rep.WriteText(&b); err != nil {
@@ -123,7 +128,7 @@ func TestRetryHopelessAttempt(t *testing.T) {
 	c.BackoffFactor = 4.2 // waits of 100 ms, then 420 ms: attempt 3 would start at 1920 ms, 80 ms left
 	b := c.RunBudgetAwareRetries()
 	if b.Run != 2 || b.Skipped != 1 || b.ReturnsAt != 1500*ms ||
-		!strings.Contains(b.Attempts[2].Outcome, "80ms left after the 420ms wait, too little to finish (an attempt needs 100ms)") {
+		!strings.Contains(b.Attempts[2].Outcome, seedFigure(t, "004", "hopeless-left")+" left after the 420ms wait, too little to finish (an attempt needs 100ms)") {
 		t.Errorf("budget-aware with 80 ms left: returns %v, %+v", b.ReturnsAt, b.Attempts)
 	}
 	c.MinUseful = 60 * ms
