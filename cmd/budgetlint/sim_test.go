@@ -237,14 +237,16 @@ func TestBadUsage(t *testing.T) {
 	}
 }
 
-// The README's picture is this command's output; keep it current.
+// The docs' pictures are these commands' output; keep them current.
 func TestDocsPictureIsCurrent(t *testing.T) {
-	have, err := os.ReadFile(filepath.Join("..", "..", "docs", "sim-hops.svg"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, _, code := callCommand(simCommand, "hops", "-svg", "-")
-	if code != 0 || out != string(have) {
-		t.Errorf("docs/sim-hops.svg is stale: regenerate it with\n\tgo run ./cmd/budgetlint sim hops -svg docs/sim-hops.svg")
+	for _, model := range []string{"hops", "split", "retry"} {
+		have, err := os.ReadFile(filepath.Join("..", "..", "docs", "sim-"+model+".svg"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, _, code := callCommand(simCommand, model, "-svg", "-")
+		if code != 0 || out != string(have) {
+			t.Errorf("docs/sim-%s.svg is stale: regenerate it with\n\tgo run ./cmd/budgetlint sim %s -svg docs/sim-%s.svg", model, model, model)
+		}
 	}
 }
