@@ -1,8 +1,10 @@
 package sim
 
 import (
+	"io"
 	"math"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -92,3 +94,98 @@ func padEnd(s string, width int) string {
 	}
 	return s
 }
+
+// table lays out rows of cells in columns. The widths are the seed's (a
+// negative width is a left-aligned column, padEnd; a positive one is
+// right-aligned, padStart): with the seed's figures every cell fits and the
+// table is the seed's to the byte. A column widens where a cell does not
+// fit, so that a long figure keeps a space before it and its column stays
+// aligned, instead of running into the cell on its left.
+type table struct {
+	widths []int
+	rows   [][]string
+}
+
+func newTable(widths ...int) *table { return &table{widths: widths} }
+
+func (t *table) row(cells ...string) { t.rows = append(t.rows, cells) }
+
+func (t *table) writeTo(b *strings.Builder) {
+	widths := slices.Clone(t.widths)
+	for _, r := range t.rows {
+		for i, c := range r {
+			n := len([]rune(c))
+			switch w := widths[i]; {
+			case w < 0 && n+1 > -w && i < len(r)-1:
+				widths[i] = -(n + 1) // left-aligned: the space comes after
+			case w > 0 && n+1 > w:
+				widths[i] = n + 1
+			}
+		}
+	}
+	for _, r := range t.rows {
+		for i, c := range r {
+			if w := widths[i]; w < 0 {
+				b.WriteString(padEnd(c, -w))
+			} else {
+				b.WriteString(padStart(c, w))
+			}
+		}
+		b.WriteString("\n")
+	}
+}
+
+// writeBuilt writes what build puts into a builder, for the methods that
+// print one of a report's tables on its own.
+func writeBuilt(w io.Writer, build func(*strings.Builder)) error {
+	var b strings.Builder
+	build(&b)
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// column formats one column of figures with one precision: as few
+// decimals as its values need, at most two. A column of whole numbers, as
+// every column of the seed's that JavaScript prints with String(), prints
+// as the seed does; a non-default split that makes one value fractional
+// (a weighted share of 66.3 ms) prints the whole column with its decimals,
+// not 18.69999999999999 beside 20.
+func column(xs ...float64) []string {
+	digits := 0
+	for _, x := range xs {
+		s := strings.TrimRight(toFixed(x, 2), "0")
+		if i := strings.IndexByte(s, '.'); i >= 0 {
+			digits = max(digits, len(s)-i-1)
+		}
+	}
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		out[i] = toFixed(x, digits)
+	}
+	return out
+}
+
+// columns formats n rows of figures column by column, each column with
+// one precision; row(i) gives row i's figures, and the cells come back row
+// by row.
+func columns(n int, row func(i int) []float64) [][]string {
+	var cols [][]float64
+	for i := range n {
+		for j, x := range row(i) {
+			if j == len(cols) {
+				cols = append(cols, nil)
+			}
+			cols[j] = append(cols[j], x)
+		}
+	}
+	out := make([][]string, n)
+	for _, col := range cols {
+		for i, cell := range column(col...) {
+			out[i] = append(out[i], cell)
+		}
+	}
+	return out
+}
+
+// figure formats one figure as a column of one would.
+func figure(x float64) string { return column(x)[0] }

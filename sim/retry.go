@@ -37,6 +37,13 @@ type RetryConfig struct {
 	// Floor is the least budget worth starting an attempt with: the seed's
 	// callWithinBudget throws below 50 ms.
 	Floor time.Duration
+	// MinUseful is the least time an attempt needs to be able to succeed:
+	// with less left it cannot finish before the deadline, so a
+	// budget-aware loop skips it instead of starting work it will cut off.
+	// The seed says an attempt started with 80 ms left cannot succeed, so
+	// the default must lie above 80 ms; 100 ms is this model's choice. Zero
+	// leaves only Floor.
+	MinUseful time.Duration
 	// SafetyMargin is kept back from each attempt's cap ("1.6 seconds minus
 	// a small safety margin"); the seed's snippet uses none.
 	SafetyMargin time.Duration
@@ -50,6 +57,10 @@ type RetryConfig struct {
 	// seed opens with: five layers, 10 s each.
 	Layers       int
 	LayerTimeout time.Duration
+	// LayerDeadline is the deadline set at the edge of that chain and
+	// carried down instead of the fixed timeouts: the seed's 2 s. It is the
+	// chain's own; Deadline is the retry loop's.
+	LayerDeadline time.Duration
 }
 
 // DefaultRetryConfig returns seed 004's figures.
@@ -62,8 +73,10 @@ func DefaultRetryConfig() RetryConfig {
 		Backoff:        100 * time.Millisecond,
 		BackoffFactor:  2,
 		Floor:          50 * time.Millisecond,
+		MinUseful:      100 * time.Millisecond,
 		Layers:         5,
 		LayerTimeout:   10 * time.Second,
+		LayerDeadline:  2 * time.Second,
 	}
 }
 
@@ -78,8 +91,8 @@ func (c RetryConfig) Validate() error {
 		return fmt.Errorf("the attempt timeout must be positive, not %v", c.AttemptTimeout)
 	case c.Deadline <= 0:
 		return fmt.Errorf("the deadline must be positive, not %v", c.Deadline)
-	case c.Spent < 0 || c.Backoff < 0 || c.Floor < 0 || c.SafetyMargin < 0 || c.FailsAfter < 0 || c.CallerCancelsAt < 0:
-		return fmt.Errorf("spent, backoff, floor, safety margin, fails-after and cancel time must not be negative")
+	case c.Spent < 0 || c.Backoff < 0 || c.Floor < 0 || c.MinUseful < 0 || c.SafetyMargin < 0 || c.FailsAfter < 0 || c.CallerCancelsAt < 0:
+		return fmt.Errorf("spent, backoff, floor, least useful time, safety margin, fails-after and cancel time must not be negative")
 	case c.BackoffFactor < 0 || math.IsNaN(c.BackoffFactor) || math.IsInf(c.BackoffFactor, 0):
 		return fmt.Errorf("the backoff factor must be a finite number >= 0, not %v", c.BackoffFactor)
 	case c.Layers < 1:
@@ -88,14 +101,17 @@ func (c RetryConfig) Validate() error {
 		return CheckCount("layers", c.Layers, MaxHops)
 	case c.LayerTimeout <= 0:
 		return fmt.Errorf("the layer timeout must be positive, not %v", c.LayerTimeout)
+	case c.LayerDeadline <= 0:
+		return fmt.Errorf("the layer chain's deadline must be positive, not %v", c.LayerDeadline)
 	}
 	for _, d := range []struct {
 		what string
 		d    time.Duration
 	}{
 		{"the deadline", c.Deadline}, {"the time spent", c.Spent}, {"the attempt timeout", c.AttemptTimeout},
-		{"the backoff", c.Backoff}, {"the floor", c.Floor}, {"the safety margin", c.SafetyMargin},
+		{"the backoff", c.Backoff}, {"the floor", c.Floor}, {"the least useful time", c.MinUseful}, {"the safety margin", c.SafetyMargin},
 		{"fails-after", c.FailsAfter}, {"the cancel time", c.CallerCancelsAt}, {"the layer timeout", c.LayerTimeout},
+		{"the layer chain's deadline", c.LayerDeadline},
 	} {
 		if err := CheckDuration(d.what, d.d); err != nil {
 			return err
@@ -213,40 +229,46 @@ func (c RetryConfig) RunFixedRetries() RetryResult {
 	return r
 }
 
-// RunBudgetAwareRetries is seed 004's budget-aware loop: before each attempt
-// it checks the caller (stop on cancellation) and the deadline (skip below
-// the floor), then caps the attempt to what remains. Its backoff waits on
-// the caller too, and the attempt carries the cancellation signal.
+// RunBudgetAwareRetries is seed 004's budget-aware loop. Before each
+// attempt, and before the wait that precedes it, it looks at the caller
+// (stop on cancellation) and at what the deadline would leave once the wait
+// is over: below the floor, or below the least time an attempt needs to
+// succeed, the attempt cannot finish, so it is skipped with the rest and the
+// loop returns at once instead of sleeping first. Otherwise it waits (the
+// wait ends early if the caller cancels) and caps the attempt to what
+// remains; the attempt carries the cancellation signal.
 func (c RetryConfig) RunBudgetAwareRetries() RetryResult {
 	r := RetryResult{Strategy: "budget-aware", ReturnsAt: c.Spent, StopReason: "attempts exhausted"}
 	giveUp := c.GiveUpAt()
-	cancelled := func(t time.Duration) bool { return c.CallerCancelsAt > 0 && t >= c.CallerCancelsAt }
+	cancels := c.CallerCancelsAt > 0
+	skipRest := func(k int, t time.Duration, reason string) {
+		r.StopReason = reason
+		for ; k <= c.Attempts; k++ {
+			r.add(RetryAttempt{N: k, Skipped: true, Start: t, End: t, Outcome: "skipped: " + reason}, giveUp)
+		}
+	}
 	t := c.Spent
 	for k := 1; k <= c.Attempts; k++ {
+		if cancels && t >= c.CallerCancelsAt {
+			skipRest(k, t, "caller cancelled")
+			break
+		}
 		b := c.BackoffBefore(k)
-		if t < giveUp {
-			t = min(t+b, giveUp) // the wait ends early when the caller is gone
-		}
-		r.ReturnsAt = max(r.ReturnsAt, t)
-		if cancelled(t) {
-			r.StopReason = "the caller cancelled: retrying is wasted work"
-			for ; k <= c.Attempts; k++ {
-				r.add(RetryAttempt{N: k, Skipped: true, Start: t, End: t, Outcome: "skipped: caller cancelled"}, giveUp)
-			}
+		remaining := c.Deadline - (t + b) - c.SafetyMargin
+		if why := c.hopeless(remaining, b); why != "" {
+			skipRest(k, t, why)
 			break
 		}
-		remaining := c.Deadline - t - c.SafetyMargin
-		if remaining < c.Floor {
-			r.StopReason = fmt.Sprintf("%v left, below the %v floor", max(remaining, 0), c.Floor)
-			for ; k <= c.Attempts; k++ {
-				r.add(RetryAttempt{N: k, Skipped: true, Start: t, End: t,
-					Outcome: fmt.Sprintf("skipped: %v left < %v floor", max(remaining, 0), c.Floor)}, giveUp)
-			}
+		if cancels && t+b > c.CallerCancelsAt {
+			t = c.CallerCancelsAt // the wait ends when the caller goes
+			r.ReturnsAt = t
+			skipRest(k, t, "caller cancelled")
 			break
 		}
+		t += b
 		limit := min(c.AttemptTimeout, remaining)
 		end, outcome := c.attemptEnd(t, limit)
-		if c.CallerCancelsAt > 0 && end > c.CallerCancelsAt {
+		if cancels && end > c.CallerCancelsAt {
 			end, outcome = c.CallerCancelsAt, "stopped: caller cancelled"
 		} else if limit < c.AttemptTimeout && outcome == "timed out" {
 			outcome = "timed out at the deadline"
@@ -255,6 +277,23 @@ func (c RetryConfig) RunBudgetAwareRetries() RetryResult {
 		t = end
 	}
 	return r
+}
+
+// hopeless says why an attempt that would start with remaining left, after
+// a wait of wait, is not worth starting; "" when it is.
+func (c RetryConfig) hopeless(remaining, wait time.Duration) string {
+	after := ""
+	if wait > 0 {
+		after = fmt.Sprintf(" after the %v wait", wait)
+	}
+	left := max(remaining, 0)
+	switch {
+	case remaining < c.Floor:
+		return fmt.Sprintf("%v left%s < %v floor", left, after, c.Floor)
+	case remaining < c.MinUseful:
+		return fmt.Sprintf("%v left%s, too little to finish (an attempt needs %v)", left, after, c.MinUseful)
+	}
+	return ""
 }
 
 // RetryReport is the seed 004 model: the chain of fixed layer timeouts and
@@ -288,7 +327,7 @@ func SimulateRetry(cfg RetryConfig) (RetryReport, error) {
 		Fixed:          cfg.RunFixedRetries(),
 		BudgetAware:    cfg.RunBudgetAwareRetries(),
 		LayersFixed:    WorstCaseFixedChain(cfg.Layers, cfg.LayerTimeout),
-		LayersBudget:   RunPropagatedBudget(lat, cfg.Deadline),
+		LayersBudget:   RunPropagatedBudget(lat, cfg.LayerDeadline),
 	}, nil
 }
 
@@ -303,10 +342,10 @@ func (r RetryReport) WriteText(w io.Writer) error {
 		r.LayersFixed.UserWait, r.LayersFixed.LastWorkEnds(), c.Layers, c.LayerTimeout)
 	p("  work performed after a caller gave up: %v", r.LayersFixed.Wasted)
 	p("one %v deadline set at the edge and carried down: every layer stops by %v, %d/%d layers started",
-		c.Deadline, r.LayersBudget.LastWorkEnds(), r.LayersBudget.HopsStarted, c.Layers)
+		c.LayerDeadline, r.LayersBudget.LastWorkEnds(), r.LayersBudget.HopsStarted, c.Layers)
 	p("")
-	p("-- retries: %d attempts x %v timeout, backoff %v (x%v per retry), deadline %v, floor %v --",
-		c.Attempts, c.AttemptTimeout, c.Backoff, c.BackoffFactor, c.Deadline, c.Floor)
+	p("-- retries: %d attempts x %v timeout, backoff %v (x%v per retry), deadline %v, floor %v, an attempt needs %v --",
+		c.Attempts, c.AttemptTimeout, c.Backoff, c.BackoffFactor, c.Deadline, c.Floor, c.MinUseful)
 	p("times are on the request's clock; the retry loop starts at %v, with %v left", c.Spent, max(c.Deadline-c.Spent, 0))
 	if c.CallerCancelsAt > 0 {
 		p("the caller cancels at %v", c.CallerCancelsAt)
@@ -316,34 +355,33 @@ func (r RetryReport) WriteText(w io.Writer) error {
 	p("the caller gives up at %v", c.GiveUpAt())
 	r.writeStrategies(&b)
 	p("")
-	p("%-14s %-8s %-8s %-8s %-8s %-8s %s", "strategy", "attempt", "backoff", "start", "timeout", "end", "outcome")
+	t := newTable(-15, -9, -9, -9, -9, -9, 0)
+	t.row("strategy", "attempt", "backoff", "start", "timeout", "end", "outcome")
 	for _, res := range []RetryResult{r.Fixed, r.BudgetAware} {
 		for _, a := range res.Attempts {
 			if a.Skipped {
-				p("%-14s %-8d %-8s %-8v %-8s %-8s %s", res.Strategy, a.N, "-", a.Start, "-", "-", a.Outcome)
+				t.row(res.Strategy, fmt.Sprint(a.N), "-", a.Start.String(), "-", "-", a.Outcome)
 				continue
 			}
-			p("%-14s %-8d %-8v %-8v %-8v %-8v %s", res.Strategy, a.N, a.Backoff, a.Start, a.Limit, a.End, a.Outcome)
+			t.row(res.Strategy, fmt.Sprint(a.N), a.Backoff.String(), a.Start.String(), a.Limit.String(), a.End.String(), a.Outcome)
 		}
 	}
+	t.writeTo(&b)
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
 // WriteStrategies prints one line per strategy: when the loop returns, the
 // attempts run and skipped, and the work done after the caller gave up.
-func (r RetryReport) WriteStrategies(w io.Writer) error {
-	var b strings.Builder
-	r.writeStrategies(&b)
-	_, err := io.WriteString(w, b.String())
-	return err
-}
+func (r RetryReport) WriteStrategies(w io.Writer) error { return writeBuilt(w, r.writeStrategies) }
 
 func (r RetryReport) writeStrategies(b *strings.Builder) {
-	fmt.Fprintf(b, "%-14s %10s %13s %8s %19s\n", "strategy", "returns at", "attempts run", "skipped", "work after give-up")
+	t := newTable(-14, 11, 14, 9, 20)
+	t.row("strategy", "returns at", "attempts run", "skipped", "work after give-up")
 	for _, res := range []RetryResult{r.Fixed, r.BudgetAware} {
-		fmt.Fprintf(b, "%-14s %10v %13d %8d %19v\n", res.Strategy, res.ReturnsAt, res.Run, res.Skipped, res.AfterGiveUp)
+		t.row(res.Strategy, res.ReturnsAt.String(), fmt.Sprint(res.Run), fmt.Sprint(res.Skipped), res.AfterGiveUp.String())
 	}
+	t.writeTo(b)
 }
 
 // MarshalJSON gives the retry model's figures in milliseconds.
@@ -384,6 +422,7 @@ func (r RetryReport) MarshalJSON() ([]byte, error) {
 			"userGivesUpAtMs":         ms(r.LayersFixed.UserWait),
 			"lastLayerStopsAtMs":      ms(r.LayersFixed.LastWorkEnds()),
 			"workAfterCallerGaveUpMs": ms(r.LayersFixed.Wasted),
+			"deadlineMs":              ms(c.LayerDeadline),
 			"budgetStopsAtMs":         ms(r.LayersBudget.LastWorkEnds()),
 			"budgetLayersStarted":     r.LayersBudget.HopsStarted,
 		},
@@ -394,6 +433,7 @@ func (r RetryReport) MarshalJSON() ([]byte, error) {
 		"backoffMs":                   ms(c.Backoff),
 		"backoffFactor":               c.BackoffFactor,
 		"floorMs":                     ms(c.Floor),
+		"minUsefulMs":                 ms(c.MinUseful),
 		"callerGivesUpAtMs":           ms(c.GiveUpAt()),
 		"fixedWorstCaseMs":            ms(r.FixedWorstCase),
 		"totalBackoffMs":              ms(r.TotalBackoff),

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -15,20 +16,24 @@ func TestRetrySeedFigures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rep.FixedWorstCase != 6*time.Second {
-		t.Errorf("3 x 2s worst case = %v, want 6s", rep.FixedWorstCase)
+	fig := func(name string) string { return seedFigure(t, "004", name) }
+	c := rep.Config
+	for _, f := range []struct {
+		name string
+		got  any
+	}{
+		{"attempts", c.Attempts}, {"attempt-timeout", c.AttemptTimeout}, {"worst-case", rep.FixedWorstCase},
+		{"layers", c.Layers}, {"layer-timeout", c.LayerTimeout}, {"layers-alive", rep.LayersFixed.LastWorkEnds()},
+		{"layer-timeout", rep.LayersFixed.UserWait}, // the user gives up after the top layer's timeout
+		{"deadline", c.Deadline}, {"deadline", c.LayerDeadline}, {"deadline", rep.LayersBudget.LastWorkEnds()},
+		{"left", c.Deadline - c.Spent}, {"floor", c.Floor},
+	} {
+		if got := fmt.Sprint(f.got); got != fig(f.name) {
+			t.Errorf("%s = %s, want seed 004's %s", f.name, got, fig(f.name))
+		}
 	}
 	if rep.TotalBackoff != 300*time.Millisecond {
 		t.Errorf("backoff 100ms doubling over 3 attempts = %v, want 300ms", rep.TotalBackoff)
-	}
-	if got := rep.LayersFixed.LastWorkEnds(); got != 50*time.Second {
-		t.Errorf("five 10s layers keep the request alive %v, want 50s", got)
-	}
-	if rep.LayersFixed.UserWait != 10*time.Second {
-		t.Errorf("the user gives up after %v, want 10s", rep.LayersFixed.UserWait)
-	}
-	if got := rep.LayersBudget.LastWorkEnds(); got != 2*time.Second {
-		t.Errorf("a 2s deadline carried down stops every layer at %v, want 2s", got)
 	}
 	var b strings.Builder
 	if err := rep.WriteText(&b); err != nil {
@@ -82,8 +87,12 @@ func TestRetryFloorAndCancel(t *testing.T) {
 	}
 	c.BackoffFactor = 4.6 // second wait 460 ms -> attempt 3 would start at 1960 ms with 40 ms left
 	b = c.RunBudgetAwareRetries()
-	if b.Run != 2 || b.Skipped != 1 || !strings.Contains(b.Attempts[2].Outcome, "40ms left < 50ms floor") {
+	if b.Run != 2 || b.Skipped != 1 || !strings.Contains(b.Attempts[2].Outcome, "40ms left after the 460ms wait < 50ms floor") {
 		t.Errorf("budget-aware below the floor: %+v", b.Attempts)
+	}
+	// It sees that before it waits: no sleep after the last attempt it runs.
+	if b.ReturnsAt != 1500*ms {
+		t.Errorf("budget-aware below the floor returns at %v, want 1.5s, when attempt 2 ends", b.ReturnsAt)
 	}
 	if f := c.RunFixedRetries(); f.Run != 3 || f.Skipped != 0 {
 		t.Errorf("fixed retries skip nothing: %+v", f)
@@ -105,6 +114,74 @@ func TestRetryFloorAndCancel(t *testing.T) {
 	}
 	if _, err := SimulateRetry(RetryConfig{}); err == nil {
 		t.Errorf("a zero config should be rejected")
+	}
+}
+
+// Seed 004: an attempt that would start with 80 ms left cannot succeed, so
+// a budget-aware loop does not start it, though 80 ms is above the 50 ms
+// floor; with a least useful time below 80 ms it runs, capped.
+func TestRetryHopelessAttempt(t *testing.T) {
+	ms := time.Millisecond
+	c := DefaultRetryConfig()
+	c.Spent = 0
+	c.FailsAfter = 700 * ms
+	c.BackoffFactor = 4.2 // waits of 100 ms, then 420 ms: attempt 3 would start at 1920 ms, 80 ms left
+	b := c.RunBudgetAwareRetries()
+	if b.Run != 2 || b.Skipped != 1 || b.ReturnsAt != 1500*ms ||
+		!strings.Contains(b.Attempts[2].Outcome, seedFigure(t, "004", "hopeless-left")+" left after the 420ms wait, too little to finish (an attempt needs 100ms)") {
+		t.Errorf("budget-aware with 80 ms left: returns %v, %+v", b.ReturnsAt, b.Attempts)
+	}
+	c.MinUseful = 60 * ms
+	b = c.RunBudgetAwareRetries()
+	if b.Run != 3 || b.Attempts[2].Start != 1920*ms || b.Attempts[2].Limit != 80*ms || b.ReturnsAt != 2000*ms {
+		t.Errorf("budget-aware with a 60 ms least useful time: returns %v, %+v", b.ReturnsAt, b.Attempts)
+	}
+	c.MinUseful = -ms
+	if _, err := SimulateRetry(c); err == nil {
+		t.Errorf("a negative least useful time should be rejected")
+	}
+}
+
+// The retry loop's deadline and the layer chain's are separate parameters.
+func TestRetryLayerDeadline(t *testing.T) {
+	c := DefaultRetryConfig()
+	c.Deadline = 5 * time.Second
+	rep, err := SimulateRetry(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rep.LayersBudget.LastWorkEnds(); got != 2*time.Second {
+		t.Errorf("the retry loop's 5s deadline moved the layer chain's budget: it stops at %v, want 2s", got)
+	}
+	c.LayerDeadline = 3 * time.Second
+	rep, _ = SimulateRetry(c)
+	if got := rep.LayersBudget.LastWorkEnds(); got != 3*time.Second || rep.BudgetAware.ReturnsAt != 5*time.Second {
+		t.Errorf("a 3s layer deadline: layers stop at %v (want 3s), the loop returns at %v (want 5s)", got, rep.BudgetAware.ReturnsAt)
+	}
+}
+
+// Durations longer than the columns (1.234567s) widen them: every outcome
+// starts under its header, every figure keeps a space before it.
+func TestRetryColumns(t *testing.T) {
+	c := DefaultRetryConfig()
+	c.AttemptTimeout, c.Spent, c.Backoff = 1234567*time.Microsecond, 0, 333*time.Millisecond
+	rep, err := SimulateRetry(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := textOf(t, rep.WriteText)
+	col := -1
+	for _, line := range strings.Split(out, "\n") {
+		if i := strings.Index(line, "outcome"); i >= 0 {
+			col = i
+			continue
+		}
+		if col >= 0 && line != "" && (len(line) <= col || line[col-1] != ' ' || line[col] == ' ') {
+			t.Errorf("the outcome is not under its header (column %d): %q", col, line)
+		}
+	}
+	if col < 0 || !strings.Contains(out, "1.234567s 1.234567s timed out") {
+		t.Errorf("attempts table:\n%s", out)
 	}
 }
 

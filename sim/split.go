@@ -289,6 +289,22 @@ func (c SplitConfig) RunSplit(regime Regime, policy SplitPolicy, cancel bool) Sp
 	return s
 }
 
+// runFigures are a regime table's ms figures as the table prints them.
+type runFigures struct{ median, worst, wasted string }
+
+// figures formats each column of the regime's ms figures with one
+// precision (see column).
+func (rr RegimeResult) figures() []runFigures {
+	cells := columns(len(rr.Runs), func(i int) []float64 {
+		return []float64{rr.Runs[i].Median, rr.Runs[i].Worst, rr.Runs[i].WastedWork}
+	})
+	out := make([]runFigures, len(cells))
+	for i, c := range cells {
+		out[i] = runFigures{c[0], c[1], c[2]}
+	}
+	return out
+}
+
 // PolicyShares is one row of the shares table.
 type PolicyShares struct {
 	Policy       SplitPolicy
@@ -424,32 +440,36 @@ func SimulateSplit(cfg SplitConfig) (SplitReport, error) {
 }
 
 // WriteText prints the report as seed 000's run.mjs prints it; with the
-// default configuration the output is the seed's text byte for byte.
+// default configuration the output is the seed's text byte for byte, and
+// one line more: what the most slowdown a month leaves of the failure
+// share, a figure the seed gives in its text (4.2 minutes).
 func (r SplitReport) WriteText(w io.Writer) error {
 	cfg := r.Config
 	var b strings.Builder
 	p := func(parts ...string) { b.WriteString(strings.Join(parts, "") + "\n") }
 	js := jsString
 	p("end-to-end threshold ", js(cfg.Threshold), " ms (K01), gateway share ", js(cfg.GatewayShare),
-		" ms (K03/U3), remaining for the arm ", js(r.Remaining), " ms")
+		" ms (K03/U3), remaining for the arm ", figure(r.Remaining), " ms")
 	p("typical durations: delivery ", js(cfg.Typical.Delivery), ", tariff ", js(cfg.Typical.Tariff),
 		", size ", js(cfg.Typical.Size), " ms")
-	p(padEnd("policy", 11), padStart("tariff share(ms)", 17), padStart("size share(ms)", 15))
+	shares := newTable(-11, 17, 15)
+	shares.row("policy", "tariff share(ms)", "size share(ms)")
 	for _, s := range r.Shares {
-		p(padEnd(string(s.Policy), 11), padStart(toFixed(s.Tariff, 1), 17), padStart(toFixed(s.Size, 1), 15))
+		shares.row(string(s.Policy), toFixed(s.Tariff, 1), toFixed(s.Size, 1))
 	}
+	shares.writeTo(&b)
 	for _, rr := range r.Regimes {
 		p()
 		p("-- ", rr.Regime, " (", fmt.Sprint(cfg.Requests), " external requests, no cancellation signal) --")
-		p(padEnd("policy", 11), padStart("answered", 9), padStart("dropped", 8), padStart("blame:tariff", 13),
-			padStart("blame:size", 11), padStart("median", 8), padStart("worst", 8), padStart("avg.", 7),
-			padStart("held slots", 13), padStart("wasted work(ms)", 16))
-		for _, run := range rr.Runs {
-			p(padEnd(string(run.Policy), 11), padStart(fmt.Sprint(run.Answered), 9), padStart(fmt.Sprint(run.Dropped), 8),
-				padStart(fmt.Sprint(run.Failed.Tariff), 13), padStart(fmt.Sprint(run.Failed.Size), 11),
-				padStart(js(run.Median), 8), padStart(js(run.Worst), 8), padStart(toFixed(run.Average, 1), 7),
-				padStart(toFixed(cfg.HeldSlots(run.Average), 1), 13), padStart(js(run.WastedWork), 16))
+		t := newTable(-11, 9, 8, 13, 11, 8, 8, 7, 13, 16)
+		t.row("policy", "answered", "dropped", "blame:tariff", "blame:size", "median", "worst", "avg.", "held slots", "wasted work(ms)")
+		for i, f := range rr.figures() {
+			run := rr.Runs[i]
+			t.row(string(run.Policy), fmt.Sprint(run.Answered), fmt.Sprint(run.Dropped), fmt.Sprint(run.Failed.Tariff),
+				fmt.Sprint(run.Failed.Size), f.median, f.worst, toFixed(run.Average, 1),
+				toFixed(cfg.HeldSlots(run.Average), 1), f.wasted)
 		}
+		t.writeTo(&b)
 	}
 	p()
 	r.writeBusySlots(&b)
@@ -457,7 +477,7 @@ func (r SplitReport) WriteText(w io.Writer) error {
 	p()
 	p("-- ", cfg.FailureFree.Name, " day's cost (computed value) --")
 	p("deadline field ", js(cfg.DeadlineFieldBytes), " B x ", fmt.Sprint(cfg.SubCalls), " sub-calls = ",
-		js(f.BytesPerRequest), " B/request, ", toFixed(f.PercentOfReply, 1), "% of the tracking response (",
+		figure(f.BytesPerRequest), " B/request, ", toFixed(f.PercentOfReply, 1), "% of the tracking response (",
 		js(cfg.ResponseBytes), " B)")
 	p("at ", js(cfg.EdgePeak), " req/s peak edge -> ", toFixed(f.BytesPerSecond, 2), " B/s = ",
 		toFixed(f.KiBPerSecond, 2), " KiB/s")
@@ -468,11 +488,28 @@ func (r SplitReport) WriteText(w io.Writer) error {
 	}
 	p()
 	p("-- AY10's sensitivity: how long the tariff store stays slow --")
-	p(padStart("duration(min)", 14), padStart("a month", 8), padStart("minutes/mo", 11),
-		padStart("of failure share("+js(cfg.MonthlyFailureShare)+" min)", 27))
-	for _, s := range r.Sensitivity {
-		p(padStart(js(s.Minutes), 14), padStart(js(s.TimesPerMonth), 8), padStart(js(s.MinutesPerMonth), 11),
-			padStart(toFixed(s.PercentOfShare, 1)+"%", 27))
+	sens := newTable(14, 8, 11, 27)
+	sens.row("duration(min)", "a month", "minutes/mo", "of failure share("+js(cfg.MonthlyFailureShare)+" min)")
+	figures := r.sensitivityFigures()
+	for _, s := range figures {
+		sens.row(s.minutes, s.times, s.perMonth, s.percent+"%")
+	}
+	sens.writeTo(&b)
+	if len(r.Sensitivity) > 0 {
+		// What the most slowdown a month leaves of the failure share: the
+		// seed states it below its table (4.2 minutes at 24 a month).
+		i := 0
+		for j, s := range r.Sensitivity {
+			if s.MinutesPerMonth > r.Sensitivity[i].MinutesPerMonth {
+				i = j
+			}
+		}
+		f, share := figures[i], js(cfg.MonthlyFailureShare)
+		if r.Sensitivity[i].MinutesLeft >= 0 {
+			p("at ", f.perMonth, " minutes/mo, ", f.left, " of the ", share, " minutes are left for the rest of the month")
+		} else {
+			p("at ", f.perMonth, " minutes/mo, the ", share, "-minute failure share is overrun by ", figure(-r.Sensitivity[i].MinutesLeft), " minutes")
+		}
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -480,22 +517,34 @@ func (r SplitReport) WriteText(w io.Writer) error {
 
 // WriteBusySlots prints the table of slots the slowdown keeps busy, with
 // and without a cancellation signal, as seed 000 prints it.
-func (r SplitReport) WriteBusySlots(w io.Writer) error {
-	var b strings.Builder
-	r.writeBusySlots(&b)
-	_, err := io.WriteString(w, b.String())
-	return err
-}
+func (r SplitReport) WriteBusySlots(w io.Writer) error { return writeBuilt(w, r.writeBusySlots) }
 
 func (r SplitReport) writeBusySlots(b *strings.Builder) {
 	p := func(parts ...string) { b.WriteString(strings.Join(parts, "") + "\n") }
 	p("-- ", r.Config.Slowdown.Name, ": slots the system keeps busy (peak read ", jsString(r.Config.ReadPeak), "/s) --")
-	p(padEnd("policy", 11), padStart("caller", 9), padStart("abandoned", 12), padStart("total(no cancel)", 17),
-		padStart("total(cancel)", 16))
+	t := newTable(-11, 9, 12, 17, 16)
+	t.row("policy", "caller", "abandoned", "total(no cancel)", "total(cancel)")
 	for _, s := range r.BusySlots {
-		p(padEnd(string(s.Policy), 11), padStart(toFixed(s.Caller, 1), 9), padStart(toFixed(s.Abandoned, 1), 12),
-			padStart(toFixed(s.TotalNoCancel, 1), 17), padStart(toFixed(s.TotalCancel, 1), 16))
+		t.row(string(s.Policy), toFixed(s.Caller, 1), toFixed(s.Abandoned, 1), toFixed(s.TotalNoCancel, 1), toFixed(s.TotalCancel, 1))
 	}
+	t.writeTo(b)
+}
+
+// sensitivityCells are a sensitivity row's figures as the table prints them.
+type sensitivityCells struct{ minutes, times, perMonth, left, percent string }
+
+// sensitivityFigures formats the sensitivity table's columns, each with
+// one precision (see column).
+func (r SplitReport) sensitivityFigures() []sensitivityCells {
+	cells := columns(len(r.Sensitivity), func(i int) []float64 {
+		s := r.Sensitivity[i]
+		return []float64{s.Minutes, s.TimesPerMonth, s.MinutesPerMonth, s.MinutesLeft}
+	})
+	out := make([]sensitivityCells, len(cells))
+	for i, c := range cells {
+		out[i] = sensitivityCells{c[0], c[1], c[2], c[3], toFixed(r.Sensitivity[i].PercentOfShare, 1)}
+	}
+	return out
 }
 
 // FormatFigure formats a figure the way seed 000's tables do
@@ -550,6 +599,7 @@ func (r SplitReport) MarshalJSON() ([]byte, error) {
 		TimesPerMonth   json.Number `json:"timesPerMonth"`
 		MinutesPerMonth json.Number `json:"minutesPerMonth"`
 		PercentOfShare  json.Number `json:"percentOfFailureShare"`
+		MinutesLeft     json.Number `json:"minutesLeftOfFailureShare"`
 	}
 	out := struct {
 		ThresholdMs       json.Number `json:"thresholdMs"`
@@ -570,7 +620,7 @@ func (r SplitReport) MarshalJSON() ([]byte, error) {
 		MonthlyFailureShare json.Number `json:"monthlyFailureShareMin"`
 		Sensitivity         []sens      `json:"sensitivity"`
 	}{
-		ThresholdMs: num(cfg.Threshold), GatewayShareMs: num(cfg.GatewayShare), RemainingMs: num(r.Remaining),
+		ThresholdMs: num(cfg.Threshold), GatewayShareMs: num(cfg.GatewayShare), RemainingMs: json.Number(figure(r.Remaining)),
 		ReadPeak: num(cfg.ReadPeak), BusySlotsRegime: cfg.Slowdown.Name, MonthlyFailureShare: num(cfg.MonthlyFailureShare),
 	}
 	for _, s := range r.Shares {
@@ -578,10 +628,11 @@ func (r SplitReport) MarshalJSON() ([]byte, error) {
 	}
 	for _, rr := range r.Regimes {
 		o := regime{Regime: rr.Regime, Requests: cfg.Requests}
-		for _, x := range rr.Runs {
+		for i, f := range rr.figures() {
+			x := rr.Runs[i]
 			o.Runs = append(o.Runs, run{x.Policy, x.Answered, x.Dropped, x.Failed.Tariff, x.Failed.Size,
-				num(x.Median), num(x.Worst), fixed(x.Average, 1), fixed(cfg.HeldSlots(x.Average), 1),
-				num(x.WastedWork), x.EndToEnd})
+				json.Number(f.median), json.Number(f.worst), fixed(x.Average, 1), fixed(cfg.HeldSlots(x.Average), 1),
+				json.Number(f.wasted), x.EndToEnd})
 		}
 		out.Regimes = append(out.Regimes, o)
 	}
@@ -590,7 +641,7 @@ func (r SplitReport) MarshalJSON() ([]byte, error) {
 			fixed(s.TotalNoCancel, 1), fixed(s.TotalCancel, 1)})
 	}
 	f := r.DeadlineField
-	out.DeadlineFieldCost.BytesPerRequest = num(f.BytesPerRequest)
+	out.DeadlineFieldCost.BytesPerRequest = json.Number(figure(f.BytesPerRequest))
 	out.DeadlineFieldCost.PercentOfReply = fixed(f.PercentOfReply, 1)
 	out.DeadlineFieldCost.BytesPerSecond = fixed(f.BytesPerSecond, 2)
 	out.DeadlineFieldCost.KiBPerSecond = fixed(f.KiBPerSecond, 2)
@@ -598,9 +649,9 @@ func (r SplitReport) MarshalJSON() ([]byte, error) {
 		out.TightSplitCost = append(out.TightSplitCost, tight{t.Policy, t.MoreDropped, t.N,
 			fixed(t.Percent, 2), fixed(t.RequestsPerSec, 2)})
 	}
-	for _, s := range r.Sensitivity {
-		out.Sensitivity = append(out.Sensitivity, sens{num(s.Minutes), num(s.TimesPerMonth),
-			num(s.MinutesPerMonth), fixed(s.PercentOfShare, 1)})
+	for _, s := range r.sensitivityFigures() {
+		out.Sensitivity = append(out.Sensitivity, sens{json.Number(s.minutes), json.Number(s.times),
+			json.Number(s.perMonth), json.Number(s.percent), json.Number(s.left)})
 	}
 	return json.Marshal(out)
 }

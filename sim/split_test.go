@@ -12,11 +12,10 @@ func TestSplitGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var b strings.Builder
-	if err := rep.WriteText(&b); err != nil {
-		t.Fatal(err)
-	}
-	diffText(t, b.String(), seedOutput(t, "seed000_output.txt"))
+	// The seed's tables, then the figure its text adds below the last.
+	want := seedOutput(t, "seed000_output.txt") + "at 24 minutes/mo, " + seedFigure(t, "000", "minutes-left") +
+		" of the " + seedFigure(t, "000", "failure-share") + " minutes are left for the rest of the month\n"
+	diffText(t, textOf(t, rep.WriteText), want)
 }
 
 // Each figure of seed 000's tables, as the tables print them, asserted one
@@ -89,7 +88,8 @@ func TestSplitFigures(t *testing.T) {
 				toFixed(ts.Percent, 2), toFixed(ts.RequestsPerSec, 2))
 		}
 	}
-	sens := [][3]string{{"12", "42.6%", "16.2"}, {"24", "85.1%", "4.2"}, {"24", "85.1%", "4.2"}}
+	left := seedFigure(t, "000", "minutes-left")
+	sens := [][3]string{{"12", "42.6%", "16.2"}, {"24", "85.1%", left}, {"24", "85.1%", left}}
 	for i, s := range rep.Sensitivity {
 		// The prose adds: twice a month leaves 4.2 minutes for the rest of the month.
 		if got := [3]string{jsString(s.MinutesPerMonth), toFixed(s.PercentOfShare, 1) + "%", toFixed(s.MinutesLeft, 1)}; got != sens[i] {
@@ -100,6 +100,65 @@ func TestSplitFigures(t *testing.T) {
 
 // Cancellation changes only the abandoned work: the caller's side of every
 // run is the same, and nothing is wasted.
+// A non-default split makes figures fractional (a weighted share of
+// 181.3 x 7/19 ms): each column keeps one precision, at most two decimals,
+// and stays aligned under its header instead of running into its
+// neighbour (it printed 19.018.69999999999999 for held slots 19.0 and
+// wasted work 18.69999999999999).
+func TestSplitColumnsForOtherSplits(t *testing.T) {
+	cfg := DefaultSplitConfig()
+	cfg.Threshold, cfg.Typical.Tariff, cfg.Requests = 201.3, 7, 49
+	cfg.Slowdowns = []Slowdown{{12.5, 1.1}, {24, 1}}
+	rep, err := SimulateSplit(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := textOf(t, rep.WriteText)
+	for _, want := range []string{
+		"remaining for the arm 181.3 ms",
+		"equal             47       2            0          2      40  190.65   45.6         19.0           18.70",
+		"weighted           0      49           49          0   99.79  186.79  103.1         43.0        10987.06",
+		"          12.5     1.1      13.75",
+		"          24.0     1.0      24.00",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("split with other values lacks %q:\n%s", want, out)
+		}
+	}
+	// Every row of a table is as long as its header.
+	width := 0
+	for _, line := range strings.Split(out, "\n") {
+		switch {
+		case line == "" || strings.HasPrefix(line, "--"):
+			width = 0
+		case strings.HasPrefix(line, "policy") || strings.HasPrefix(line, " duration"):
+			width = len(line)
+		case width > 0 && !strings.Contains(line, ":") && !strings.HasPrefix(line, "at ") && len(line) != width:
+			t.Errorf("row %q is %d wide, its header %d", line, len(line), width)
+		}
+	}
+	data, err := json.Marshal(rep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), `"wastedWorkMs":18.70`) || !strings.Contains(string(data), `"minutesPerMonth":13.75`) {
+		t.Errorf("the JSON should carry the figures as the tables print them:\n%s", data)
+	}
+}
+
+// A cell wider than the seed's column widens the column, keeping a space
+// before the cell.
+func TestTableWidens(t *testing.T) {
+	tb := newTable(-4, 5, 3)
+	tb.row("name", "a", "b")
+	tb.row("x", "123456", "7")
+	var b strings.Builder
+	tb.writeTo(&b)
+	if want := "name       a  b\nx     123456  7\n"; b.String() != want {
+		t.Errorf("table = %q, want %q", b.String(), want)
+	}
+}
+
 func TestSplitCancel(t *testing.T) {
 	cfg := DefaultSplitConfig()
 	for _, p := range SplitPolicies {

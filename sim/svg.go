@@ -72,11 +72,15 @@ func (d *svgDoc) writeTo(w io.Writer, h float64) error {
 
 // niceStep picks a tick step of 1, 2 or 5 times a power of ten that gives
 // at most about eight ticks up to max.
-func niceStep(max float64) float64 {
+func niceStep(max float64) float64 { return niceStepFor(max, 8) }
+
+// niceStepFor picks a tick step of 1, 2 or 5 times a power of ten that
+// gives at most about ticks ticks up to max.
+func niceStepFor(max float64, ticks int) float64 {
 	if max <= 0 {
 		return 1
 	}
-	raw := max / 8
+	raw := max / float64(ticks)
 	p := math.Pow(10, math.Floor(math.Log10(raw)))
 	for _, m := range []float64{1, 2, 5, 10} {
 		if m*p >= raw {
@@ -148,12 +152,29 @@ func hopsPanel(d *svgDoc, a timeAxis, y float64, title string, r HopsResult, use
 	return bottom + 32
 }
 
-func legend(d *svgDoc, x, y float64, items [][2]string) {
+// textWidth is an estimate of a label's width per character and unit of
+// font size: a little wider than the average glyph of the sans-serif fonts
+// a viewer picks, so that the estimate errs towards room.
+const textWidth = 0.55
+
+// legendTextWidth is the estimate for the legend's 12-unit labels.
+const legendTextWidth = 12 * textWidth
+
+// legend draws a key of colour swatches and labels from x, wrapping to a
+// new line before an item would come nearer the right edge than the left
+// margin x; it returns the baseline of its last line.
+func legend(d *svgDoc, x, y float64, items [][2]string) float64 {
+	left := x
 	for _, it := range items {
+		w := 18 + legendTextWidth*float64(len(it[1]))
+		if x > left && x+w > d.w-left {
+			x, y = left, y+18
+		}
 		d.rect(x, y-9, 14, 10, it[0], `stroke="#cbd5e0" stroke-width="0.5"`)
 		d.text(x+18, y, it[1], "")
-		x += 40 + 6.5*float64(len(it[1]))
+		x += w + 22
 	}
+	return y
 }
 
 // WriteSVG draws seed 003 as a picture: for each condition, the chain's
@@ -198,16 +219,16 @@ func (r HopsReport) WriteSVG(w io.Writer) error {
 		d.text(right.x0, y, summary(b), `font-size="11"`)
 		y += 32
 	}
-	legend(d, margin, y+6, [][2]string{{colorOwn, "own work"}, {colorWait, "waiting for the hop below"},
+	y = legend(d, margin, y+6, [][2]string{{colorOwn, "own work"}, {colorWait, "waiting for the hop below"},
 		{"url(#abandoned)", "running after its caller gave up"}, {"#fff5f5", "after the user's wait ended"}})
-	return d.writeTo(w, y+24)
+	return d.writeTo(w, y+18)
 }
 
 // WriteSVG draws seed 000 as a picture: every request's end-to-end time
 // under each policy and regime, and the slots the tariff slowdown keeps
 // busy with and without a cancellation signal.
 func (r SplitReport) WriteSVG(w io.Writer) error {
-	const margin, labelW = 40.0, 170.0
+	const margin, labelW = 40.0, 200.0
 	cfg := r.Config
 	n := float64(cfg.Requests)
 	barW := math.Min(10, 480/n)
@@ -217,37 +238,54 @@ func (r SplitReport) WriteSVG(w io.Writer) error {
 	d := newSVG(width, "budgetlint sim split: splitting the arm's share across two reads")
 	d.text(margin, 28, fmt.Sprintf("Splitting a %g ms share across two reads: greedy, equal, weighted", r.Remaining),
 		`font-size="16" font-weight="bold"`)
-	d.text(margin, 48, fmt.Sprintf("Each bar is one of %d requests, its end-to-end time; the dashed line is the %g ms threshold.",
-		cfg.Requests, cfg.Threshold), `fill="`+colorMuted+`"`)
+	d.text(margin, 48, fmt.Sprintf("Each bar is one of %d requests, as tall as its end-to-end time in ms; the dashed line is the %s ms threshold.",
+		cfg.Requests, jsString(cfg.Threshold)), `fill="`+colorMuted+`"`)
+	y := legend(d, margin, 70, [][2]string{{colorAnswered, "answered: both arms' reads finished within their shares and the threshold"}})
+	y = legend(d, margin, y+18, [][2]string{{colorAbandoned,
+		"dropped: a read ran out of its share (or got none) or the request overran the threshold; the caller gave up on it"}})
 	maxT := cfg.Threshold
 	for _, rr := range r.Regimes {
 		for _, run := range rr.Runs {
 			maxT = max(maxT, run.Worst)
 		}
 	}
-	y := 76.0
+	y += 30
+	yStep := niceStepFor(maxT, 2)
 	for _, rr := range r.Regimes {
 		d.text(margin, y, rr.Regime+" (no cancellation signal)", `font-size="14" font-weight="bold"`)
 		y += 10
-		for _, run := range rr.Runs {
+		figures := rr.figures()
+		for i, run := range rr.Runs {
+			f := figures[i]
 			x0 := margin + labelW
 			d.text(margin, y+stripH/2, string(run.Policy), `font-weight="bold"`)
-			d.text(margin, y+stripH/2+14, fmt.Sprintf("%d answered, median %s", run.Answered, jsString(run.Median)),
+			d.text(margin, y+stripH/2+14, fmt.Sprintf("%d answered, median %s ms", run.Answered, f.median),
 				`font-size="10" fill="`+colorMuted+`"`)
 			d.rect(x0, y, stripW, stripH, "#f7fafc", "")
-			for i, e := range run.EndToEnd {
+			// The y axis: end-to-end time, the same scale in every strip.
+			for v := 0.0; v <= maxT+yStep/1e6; v += yStep {
+				ty := y + stripH - stripH*v/maxT
+				d.line(x0, ty, x0+stripW, ty, colorGrid, "")
+				d.line(x0-3, ty, x0, ty, colorMuted, "")
+				label := jsString(v)
+				if v+yStep > maxT+yStep/1e6 {
+					label += " ms"
+				}
+				d.text(x0-5, ty+3, label, `text-anchor="end" font-size="9" fill="`+colorMuted+`"`)
+			}
+			for j, e := range run.EndToEnd {
 				h := stripH * e / maxT
 				fill := colorAbandoned
-				if run.Answers[i] {
+				if run.Answers[j] {
 					fill = colorAnswered
 				}
-				d.rect(x0+barW*float64(i)+barW*0.1, y+stripH-h, barW*0.8, h, fill, "")
+				d.rect(x0+barW*float64(j)+barW*0.1, y+stripH-h, barW*0.8, h, fill, "")
 			}
 			ty := y + stripH - stripH*cfg.Threshold/maxT
 			d.line(x0, ty, x0+stripW, ty, "black", `stroke-dasharray="4 3"`)
 			d.text(x0+stripW+8, y+stripH/2, fmt.Sprintf("avg %s ms · %s held slots", toFixed(run.Average, 1),
 				toFixed(cfg.HeldSlots(run.Average), 1)), `font-size="11"`)
-			d.text(x0+stripW+8, y+stripH/2+14, fmt.Sprintf("%s ms abandoned", jsString(run.WastedWork)), `font-size="11" fill="`+colorAbandoned+`"`)
+			d.text(x0+stripW+8, y+stripH/2+14, fmt.Sprintf("%s ms abandoned", f.wasted), `font-size="11" fill="`+colorAbandoned+`"`)
 			y += stripH + 26
 		}
 	}
@@ -272,9 +310,9 @@ func (r SplitReport) WriteSVG(w io.Writer) error {
 		d.text(x0+b.TotalCancel*scale+6, y+32, toFixed(b.TotalCancel, 1)+" slots", `font-size="11"`)
 		y += 52
 	}
-	legend(d, margin, y+10, [][2]string{{colorAnswered, "answered"}, {colorAbandoned, "dropped"},
-		{colorOwn, "caller's held slots"}, {"url(#abandoned)", "abandoned work's slots"}})
-	return d.writeTo(w, y+28)
+	y = legend(d, margin, y+10, [][2]string{{colorOwn, "caller's held slots"},
+		{"url(#abandoned)", "slots of work the dependency does after its caller gave up"}})
+	return d.writeTo(w, y+18)
 }
 
 // WriteSVG draws seed 004 as a picture: the two retry strategies on the
@@ -325,7 +363,7 @@ func (r RetryReport) WriteSVG(w io.Writer) error {
 		d.text(a.x0, ry+30, summary, `font-size="11" `+halo)
 	}
 	y := bottom + 50
-	d.text(margin, y, fmt.Sprintf("%d layers with a fixed %v timeout each vs one %v deadline carried down", c.Layers, c.LayerTimeout, c.Deadline),
+	d.text(margin, y, fmt.Sprintf("%d layers with a fixed %v timeout each vs one %v deadline carried down", c.Layers, c.LayerTimeout, c.LayerDeadline),
 		`font-size="14" font-weight="bold"`)
 	y += 24
 	layersMax := ms(r.LayersFixed.LastWorkEnds())
@@ -334,9 +372,9 @@ func (r RetryReport) WriteSVG(w io.Writer) error {
 	y = hopsPanel(d, la, y, "fixed per-layer timeouts", r.LayersFixed, ms(r.LayersFixed.UserWait),
 		fmt.Sprintf("user gives up at %v; the last layer stops at %v", r.LayersFixed.UserWait, r.LayersFixed.LastWorkEnds()), durLabel)
 	y += 16
-	y = hopsPanel(d, la, y, "one deadline carried down", r.LayersBudget, ms(c.Deadline),
-		fmt.Sprintf("deadline %v: every layer stops", c.Deadline), durLabel)
-	legend(d, margin, y+6, [][2]string{{colorOwn, "attempt / own work"}, {colorWait, "waiting"}, {colorBackoff, "backoff, time spent before the loop"},
+	y = hopsPanel(d, la, y, "one deadline carried down", r.LayersBudget, ms(c.LayerDeadline),
+		fmt.Sprintf("deadline %v: every layer stops", c.LayerDeadline), durLabel)
+	y = legend(d, margin, y+6, [][2]string{{colorOwn, "attempt / own work"}, {colorWait, "waiting"}, {colorBackoff, "backoff, time spent before the loop"},
 		{"url(#abandoned)", "after the caller gave up"}, {"#fff5f5", "after the user's wait ended"}})
-	return d.writeTo(w, y+24)
+	return d.writeTo(w, y+18)
 }

@@ -216,53 +216,31 @@ func parseMillis(s string) (time.Duration, error) {
 	return d, nil
 }
 
-// millisList is a comma-separated list of millis.
-type millisList struct{ ds *[]time.Duration }
-
-func (l millisList) String() string {
-	if l.ds == nil {
-		return ""
-	}
-	parts := make([]string, len(*l.ds))
-	for i, d := range *l.ds {
-		parts[i] = strconv.FormatInt(d.Milliseconds(), 10)
-	}
-	return strings.Join(parts, ",")
+// listFlag is a flag that takes a comma-separated list: each element is
+// read by parse and printed back by format.
+type listFlag[T any] struct {
+	xs     *[]T
+	parse  func(string) (T, error)
+	format func(T) string
 }
 
-func (l millisList) Set(s string) error {
-	var out []time.Duration
-	for _, part := range strings.Split(s, ",") {
-		d, err := parseMillis(part)
-		if err != nil {
-			return err
-		}
-		out = append(out, d)
-	}
-	*l.ds = out
-	return nil
-}
-
-// floatList is a comma-separated list of numbers (a duration cycle in ms).
-type floatList struct{ xs *[]float64 }
-
-func (l floatList) String() string {
+func (l listFlag[T]) String() string {
 	if l.xs == nil {
 		return ""
 	}
 	parts := make([]string, len(*l.xs))
 	for i, x := range *l.xs {
-		parts[i] = strconv.FormatFloat(x, 'f', -1, 64)
+		parts[i] = l.format(x)
 	}
 	return strings.Join(parts, ",")
 }
 
-func (l floatList) Set(s string) error {
-	var out []float64
+func (l listFlag[T]) Set(s string) error {
+	var out []T
 	for _, part := range strings.Split(s, ",") {
-		x, err := strconv.ParseFloat(strings.TrimSpace(part), 64)
+		x, err := l.parse(part)
 		if err != nil {
-			return fmt.Errorf("%q is not a number of milliseconds", part)
+			return err
 		}
 		out = append(out, x)
 	}
@@ -270,34 +248,36 @@ func (l floatList) Set(s string) error {
 	return nil
 }
 
-// slowdownList is AY10's sensitivity rows: "12x1,12x2,24x1" (minutes x
-// times a month).
-type slowdownList struct{ ss *[]sim.Slowdown }
-
-func (l slowdownList) String() string {
-	if l.ss == nil {
-		return ""
-	}
-	parts := make([]string, len(*l.ss))
-	for i, s := range *l.ss {
-		parts[i] = fmt.Sprintf("%gx%g", s.Minutes, s.TimesPerMonth)
-	}
-	return strings.Join(parts, ",")
+// millisList is a list of millis: "1000,800,600,400" or "1s,800ms".
+func millisList(ds *[]time.Duration) listFlag[time.Duration] {
+	return listFlag[time.Duration]{ds, parseMillis, func(d time.Duration) string { return strconv.FormatInt(d.Milliseconds(), 10) }}
 }
 
-func (l slowdownList) Set(s string) error {
-	var out []sim.Slowdown
-	for _, part := range strings.Split(s, ",") {
+// floatList is a list of numbers (a duration cycle in ms).
+func floatList(xs *[]float64) listFlag[float64] {
+	parse := func(part string) (float64, error) {
+		x, err := strconv.ParseFloat(strings.TrimSpace(part), 64)
+		if err != nil {
+			return 0, fmt.Errorf("%q is not a number of milliseconds", part)
+		}
+		return x, nil
+	}
+	return listFlag[float64]{xs, parse, func(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }}
+}
+
+// slowdownList is AY10's sensitivity rows: "12x1,12x2,24x1" (minutes x
+// times a month).
+func slowdownList(ss *[]sim.Slowdown) listFlag[sim.Slowdown] {
+	parse := func(part string) (sim.Slowdown, error) {
 		m, t, ok := strings.Cut(strings.TrimSpace(part), "x")
 		minutes, err1 := strconv.ParseFloat(m, 64)
 		times, err2 := strconv.ParseFloat(t, 64)
 		if !ok || err1 != nil || err2 != nil {
-			return fmt.Errorf("%q is not MINUTESxTIMES, e.g. 12x1", part)
+			return sim.Slowdown{}, fmt.Errorf("%q is not MINUTESxTIMES, e.g. 12x1", part)
 		}
-		out = append(out, sim.Slowdown{Minutes: minutes, TimesPerMonth: times})
+		return sim.Slowdown{Minutes: minutes, TimesPerMonth: times}, nil
 	}
-	*l.ss = out
-	return nil
+	return listFlag[sim.Slowdown]{ss, parse, func(s sim.Slowdown) string { return fmt.Sprintf("%gx%g", s.Minutes, s.TimesPerMonth) }}
 }
 
 // ---------------------------------------------------------------- sim hops
@@ -307,7 +287,7 @@ func (l slowdownList) Set(s string) error {
 func hopsFlags(fs *flag.FlagSet) func() (sim.HopsConfig, error) {
 	cfg := sim.DefaultHopsConfig()
 	hops := fs.Int("hops", 0, "chain length (default: one hop per latency); extra hops repeat the deepest latency")
-	fs.Var(millisList{&cfg.Latencies}, "latencies", "each hop's own latency on a normal day, caller side first: a comma-separated `list` of ms or durations")
+	fs.Var(millisList(&cfg.Latencies), "latencies", "each hop's own latency on a normal day, caller side first: a comma-separated `list` of ms or durations")
 	durationVar(fs, &cfg.PerHopTimeout, "per-hop", "fixed timeout each hop puts on the hop below")
 	durationVar(fs, &cfg.UserBudget, "budget", "the deadline set once at the edge and propagated")
 	durationVar(fs, &cfg.SlowLastLatency, "slow-last", "the deepest hop's latency in the slow-last condition")
@@ -354,14 +334,14 @@ func splitFlags(fs *flag.FlagSet) func() (sim.SplitConfig, error) {
 	fs.IntVar(&cfg.SubCalls, "sub-calls", cfg.SubCalls, "sub-calls per external request that carry the field")
 	fs.IntVar(&cfg.Requests, "requests", cfg.Requests, "external requests per run")
 	fs.Float64Var(&cfg.MonthlyFailureShare, "failure-share", cfg.MonthlyFailureShare, "monthly failure share in minutes (K01)")
-	fs.Var(slowdownList{&cfg.Slowdowns}, "slowdowns", "AY10 sensitivity rows, a comma-separated `list` of MINUTESxTIMES a month")
+	fs.Var(slowdownList(&cfg.Slowdowns), "slowdowns", "AY10 sensitivity rows, a comma-separated `list` of MINUTESxTIMES a month")
 	for _, r := range []struct {
 		prefix string
 		regime *sim.Regime
 	}{{"ff", &cfg.FailureFree}, {"slow", &cfg.Slowdown}} {
-		fs.Var(floatList{&r.regime.Delivery}, r.prefix+"-delivery", r.regime.Name+": delivery read durations, one cycle as a comma-separated `list` of ms")
-		fs.Var(floatList{&r.regime.Tariff}, r.prefix+"-tariff", r.regime.Name+": tariff read durations, one cycle as a comma-separated `list` of ms")
-		fs.Var(floatList{&r.regime.Size}, r.prefix+"-size", r.regime.Name+": size read durations, one cycle as a comma-separated `list` of ms")
+		fs.Var(floatList(&r.regime.Delivery), r.prefix+"-delivery", r.regime.Name+": delivery read durations, one cycle as a comma-separated `list` of ms")
+		fs.Var(floatList(&r.regime.Tariff), r.prefix+"-tariff", r.regime.Name+": tariff read durations, one cycle as a comma-separated `list` of ms")
+		fs.Var(floatList(&r.regime.Size), r.prefix+"-size", r.regime.Name+": size read durations, one cycle as a comma-separated `list` of ms")
 	}
 	return func() (sim.SplitConfig, error) { return cfg, cfg.Validate() }
 }
@@ -371,18 +351,20 @@ func splitFlags(fs *flag.FlagSet) func() (sim.SplitConfig, error) {
 // retryFlags registers the retry model's parameters, with cfg's values as
 // the defaults.
 func retryFlags(fs *flag.FlagSet, cfg sim.RetryConfig) func() (sim.RetryConfig, error) {
-	durationVar(fs, &cfg.Deadline, "deadline", "the caller's deadline, from the request's start")
+	durationVar(fs, &cfg.Deadline, "deadline", "the retry loop's caller's deadline, from the request's start")
 	durationVar(fs, &cfg.Spent, "spent", "time the request used before the retry loop starts")
 	fs.IntVar(&cfg.Attempts, "attempts", cfg.Attempts, "attempts the retry policy allows")
 	durationVar(fs, &cfg.AttemptTimeout, "timeout", "fixed timeout of each attempt")
 	durationVar(fs, &cfg.Backoff, "backoff", "wait before the second attempt")
 	fs.Float64Var(&cfg.BackoffFactor, "backoff-factor", cfg.BackoffFactor, "each further wait is this many times longer")
 	durationVar(fs, &cfg.Floor, "floor", "least budget a budget-aware loop starts an attempt with")
+	durationVar(fs, &cfg.MinUseful, "min-useful", "least time an attempt needs to succeed: a budget-aware loop skips one that would start with less left")
 	durationVar(fs, &cfg.SafetyMargin, "margin", "safety margin kept back from each capped attempt")
 	durationVar(fs, &cfg.FailsAfter, "fails-after", "an attempt fails on its own after this long (0: it hangs until its timeout)")
 	durationVar(fs, &cfg.CallerCancelsAt, "cancel-at", "the caller cancels at this time (0: it waits until its deadline)")
 	fs.IntVar(&cfg.Layers, "layers", cfg.Layers, "layers in the chain of fixed per-layer timeouts")
 	durationVar(fs, &cfg.LayerTimeout, "layer-timeout", "each layer's fixed timeout")
+	durationVar(fs, &cfg.LayerDeadline, "layer-deadline", "the deadline carried down the chain of layers instead (-deadline is the retry loop's)")
 	return func() (sim.RetryConfig, error) { return cfg, cfg.Validate() }
 }
 
@@ -450,6 +432,24 @@ func explainEnd(w io.Writer, model string, fix ...string) int {
 	return exitClean
 }
 
+// explainHead opens an explanation: what the pass finds, then the
+// finding's own price.
+func explainHead(w io.Writer, title, cost string) {
+	fmt.Fprintln(w, title)
+	fmt.Fprintln(w)
+	wrapParagraph(w, "This finding: %s.", cost)
+}
+
+// explainTable closes an explanation with a model's table, then the fix
+// and the model as explainEnd does.
+func explainTable(stdout, stderr io.Writer, table func(io.Writer) error, model string, fix ...string) int {
+	if err := table(stdout); err != nil {
+		fmt.Fprintf(stderr, "budgetlint explain: %v\n", err)
+		return exitUsage
+	}
+	return explainEnd(stdout, model, fix...)
+}
+
 // wrapParagraph prints text wrapped at 78 columns, then a blank line.
 func wrapParagraph(w io.Writer, format string, a ...any) {
 	col := 0
@@ -504,21 +504,34 @@ func oneHopFlags(fs *flag.FlagSet, cfg *sim.OneHopConfig) {
 	durationVar(fs, &cfg.Work, "work", "how long the work below the hop takes (seed 003's hanging hop)")
 }
 
-func explainCtxBackground(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("explain ctxbackground", "budgetlint explain ctxbackground [-deadline D] [-work D] [-json] [chain flags]", stderr)
-	hop := price.OneHop("ctxbackground", price.Values{})
+// explainHop is how the explanation of a finding whose hop drops the
+// deadline starts (ctxbackground, dropcancel): the one-hop model's flags,
+// the document model's flags and -json; both models run, and with -json
+// their figures are printed. It returns the exit code to stop with, or -1
+// for the caller to go on and print its text.
+func explainHop[C, R any](pass, flagsAbout string, args []string, stdout, stderr io.Writer, flags func(*flag.FlagSet) func() (C, error), simulate func(C) (R, error)) (C, R, sim.OneHopReport, int) {
+	fs := newFlagSet("explain "+pass, "budgetlint explain "+pass+" [-deadline D] [-work D] [-json] ["+flagsAbout+"]", stderr)
+	hop := price.OneHop(pass, price.Values{})
 	oneHopFlags(fs, &hop)
 	asJSON := fs.Bool("json", false, "print the figures as JSON")
-	cfg, rep, code := runModel(fs, args, hopsFlags(fs), sim.SimulateHops)
+	cfg, rep, code := runModel(fs, args, flags(fs), simulate)
 	if code >= 0 {
-		return code
+		return cfg, rep, sim.OneHopReport{}, code
 	}
 	one, err := sim.SimulateOneHop(hop)
 	if err != nil {
-		return usageError(fs, err)
+		return cfg, rep, one, usageError(fs, err)
 	}
 	if *asJSON {
-		return writeExplained(stdout, stderr, explained{"ctxbackground", price.OneHopCost(one), one, rep})
+		return cfg, rep, one, writeExplained(stdout, stderr, explained{pass, price.OneHopCost(one), one, rep})
+	}
+	return cfg, rep, one, -1
+}
+
+func explainCtxBackground(args []string, stdout, stderr io.Writer) int {
+	cfg, rep, one, code := explainHop("ctxbackground", "chain flags", args, stdout, stderr, hopsFlags, sim.SimulateHops)
+	if code >= 0 {
+		return code
 	}
 	_, slowLast, slowEarly := cfg.Conditions()
 	lf, _ := rep.Row(slowLast.Name, "fixed")
@@ -526,9 +539,7 @@ func explainCtxBackground(args []string, stdout, stderr io.Writer) int {
 	ef, _ := rep.Row(slowEarly.Name, "fixed")
 	eb, _ := rep.Row(slowEarly.Name, "budget")
 	n := len(rep.Hops)
-	fmt.Fprintln(stdout, "ctxbackground: context.Background() or context.TODO() where an inbound context exists")
-	fmt.Fprintln(stdout)
-	wrapParagraph(stdout, "This finding: %s.", price.OneHopCost(one))
+	explainHead(stdout, "ctxbackground: context.Background() or context.TODO() where an inbound context exists", price.OneHopCost(one))
 	wrapParagraph(stdout, "A fresh root drops both the caller's deadline and its cancel signal, so everything below it "+
 		"keeps working after the caller has given up: abandoned work that the system does instead of work it could still finish.")
 	wrapParagraph(stdout, "In the %d-hop chain of seed 003 with %s slow, fixed per-hop timeouts of %v leave %d ms of work "+
@@ -599,9 +610,7 @@ func explainFixedTimeout(args []string, stdout, stderr io.Writer) int {
 	if *asJSON {
 		return writeExplained(stdout, stderr, explained{"fixedtimeout", price.OneHopCost(one), one, rep})
 	}
-	fmt.Fprintln(stdout, "fixedtimeout: a step bounded by a fixed timeout instead of the remaining budget")
-	fmt.Fprintln(stdout)
-	wrapParagraph(stdout, "This finding: %s.", price.OneHopCost(one))
+	explainHead(stdout, "fixedtimeout: a step bounded by a fixed timeout instead of the remaining budget", price.OneHopCost(one))
 	wrapParagraph(stdout, "A fixed timeout bounds one step, not the request. Timeouts compose by addition along the chain: "+
 		"each hop waits its own timeout for the one below, and nobody tells the hop below that its caller left. "+
 		"The user's wait is the sum along the path, not any one configured value.")
@@ -635,9 +644,7 @@ func explainRetryBudget(args []string, stdout, stderr io.Writer) int {
 		return writeExplained(stdout, stderr, explained{"retrybudget", price.RetryCost(rep, false), rep, nil})
 	}
 	f, b := rep.Fixed, rep.BudgetAware
-	fmt.Fprintln(stdout, "retrybudget: a retry loop that never consults the remaining budget")
-	fmt.Fprintln(stdout)
-	wrapParagraph(stdout, "This finding: %s.", price.RetryCost(rep, false))
+	explainHead(stdout, "retrybudget: a retry loop that never consults the remaining budget", price.RetryCost(rep, false))
 	wrapParagraph(stdout, "A retry loop that does not look at the context runs every attempt with its full timeout and "+
 		"sleeps every backoff, whatever the caller's deadline, and it retries after the caller has cancelled: "+
 		"%d attempts x %v = %v worst case, plus %v backoff = %v.",
@@ -647,35 +654,20 @@ func explainRetryBudget(args []string, stdout, stderr io.Writer) int {
 		start = fmt.Sprintf(" and %v already spent (%v left when the loop starts)", cfg.Spent, max(cfg.Deadline-cfg.Spent, 0))
 	}
 	wrapParagraph(stdout, "With a %v deadline%s, the blind loop returns at %v and does %v of work after the caller gave up "+
-		"at %v. A budget-aware loop checks the deadline before each attempt, caps the attempt to what remains, skips "+
-		"it below the %v floor and stops on cancellation: it returns at %v with %s run, %d skipped, %v of work after "+
-		"the caller gave up.",
+		"at %v. A budget-aware loop checks the deadline before each attempt and its wait, caps the attempt to what "+
+		"remains, skips it when less than it needs to finish (%v) or than the %v floor would be left, and stops on "+
+		"cancellation: it returns at %v with %s run, %d skipped, %v of work after the caller gave up.",
 		cfg.Deadline, start, f.ReturnsAt, f.AfterGiveUp, cfg.GiveUpAt(),
-		cfg.Floor, b.ReturnsAt, countNoun(b.Run, "attempt"), b.Skipped, b.AfterGiveUp)
-	if err := rep.WriteStrategies(stdout); err != nil {
-		fmt.Fprintf(stderr, "budgetlint explain: %v\n", err)
-		return exitUsage
-	}
-	return explainEnd(stdout, "budgetlint sim retry",
+		cfg.MinUseful, cfg.Floor, b.ReturnsAt, countNoun(b.Run, "attempt"), b.Skipped, b.AfterGiveUp)
+	return explainTable(stdout, stderr, rep.WriteStrategies, "budgetlint sim retry",
 		"check ctx.Err() before each attempt, wait in a select on ctx.Done(), and give",
 		"each attempt context.WithTimeout(ctx, d), which the caller's deadline caps.")
 }
 
 func explainDropCancel(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("explain dropcancel", "budgetlint explain dropcancel [-deadline D] [-work D] [-json] [split flags]", stderr)
-	hop := price.OneHop("dropcancel", price.Values{})
-	oneHopFlags(fs, &hop)
-	asJSON := fs.Bool("json", false, "print the figures as JSON")
-	cfg, rep, code := runModel(fs, args, splitFlags(fs), sim.SimulateSplit)
+	cfg, rep, one, code := explainHop("dropcancel", "split flags", args, stdout, stderr, splitFlags, sim.SimulateSplit)
 	if code >= 0 {
 		return code
-	}
-	one, err := sim.SimulateOneHop(hop)
-	if err != nil {
-		return usageError(fs, err)
-	}
-	if *asJSON {
-		return writeExplained(stdout, stderr, explained{"dropcancel", price.OneHopCost(one), one, rep})
 	}
 	byPolicy := map[sim.SplitPolicy]sim.BusySlots{}
 	for _, b := range rep.BusySlots {
@@ -685,9 +677,7 @@ func explainDropCancel(args []string, stdout, stderr io.Writer) int {
 	gr, _ := rep.Run(cfg.Slowdown.Name, sim.Greedy)
 	wr, _ := rep.Run(cfg.Slowdown.Name, sim.Weighted)
 	fix := sim.FormatFigure
-	fmt.Fprintln(stdout, "dropcancel: a call that cannot carry the inbound cancellation signal")
-	fmt.Fprintln(stdout)
-	wrapParagraph(stdout, "This finding: %s.", price.OneHopCost(one))
+	explainHead(stdout, "dropcancel: a call that cannot carry the inbound cancellation signal", price.OneHopCost(one))
 	wrapParagraph(stdout, "Passing the remaining time says when the caller will give up; the cancellation signal says that "+
 		"it has. A call that cannot carry the signal keeps the dependency working for nobody after the caller gave up.")
 	wrapParagraph(stdout, "Seed 000, %s over %d requests: without the signal, a tight split only moves the load from the "+
@@ -696,11 +686,7 @@ func explainDropCancel(args []string, stdout, stderr io.Writer) int {
 		"and the totals become %s against %s.",
 		cfg.Slowdown.Name, cfg.Requests, fix(gr.WastedWork, 0), fix(wr.WastedWork, 0),
 		fix(g.TotalNoCancel, 1), fix(w.TotalNoCancel, 1), fix(g.TotalCancel, 1), fix(w.TotalCancel, 1))
-	if err := rep.WriteBusySlots(stdout); err != nil {
-		fmt.Fprintf(stderr, "budgetlint explain: %v\n", err)
-		return exitUsage
-	}
-	return explainEnd(stdout, "budgetlint sim split",
+	return explainTable(stdout, stderr, rep.WriteBusySlots, "budgetlint sim split",
 		"call the context-aware variant with the inbound context (http.NewRequestWithContext,",
 		"db.QueryContext, exec.CommandContext, (&net.Dialer{}).DialContext, ...).")
 }
