@@ -1,7 +1,8 @@
 // Package passtest holds what the passes' tests share beyond
-// analysistest: the repository's testdata directory, loading its packages
-// the way analysistest does, type-checking a snippet, the "one mistake,
-// one finding" check between two passes, and the benchmark every pass has.
+// analysistest: the repository's testdata directory, running a pass on
+// each of its testdata packages, loading them the way analysistest does,
+// type-checking a snippet, the "one mistake, one finding" check between
+// two passes, the benchmark every pass has and the price of a finding.
 package passtest
 
 import (
@@ -12,12 +13,16 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
@@ -43,6 +48,67 @@ func Testdata(tb testing.TB) string {
 			tb.Fatal("passtest: no go.mod above the working directory")
 		}
 		dir = parent
+	}
+}
+
+// Options are an analyzer's options by the testdata package they are set
+// for, its path below the pass's directory: "tests" for
+// testdata/src/ctxbackground/tests. Each is option name to value.
+type Options map[string]map[string]string
+
+// Run runs a with analysistest on every package below testdata/src/<pass>,
+// each in a subtest named after its path there: the package's `// want`
+// comments state what the pass reports and, by their absence, what it must
+// leave alone. A package with .golden files has its suggested fixes checked
+// against them too. A package listed in options is run with those options
+// set, and only it.
+func Run(t *testing.T, a *analysis.Analyzer, options Options) {
+	t.Helper()
+	dir := Testdata(t)
+	root := filepath.Join(dir, "src", a.Name)
+	golden := map[string]bool{} // by package path, for each package
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		pkg, err := filepath.Rel(filepath.Join(dir, "src"), filepath.Dir(path))
+		if err != nil {
+			return err
+		}
+		pkg = filepath.ToSlash(pkg)
+		switch {
+		case strings.HasSuffix(path, ".go.golden"):
+			golden[pkg] = true
+		case strings.HasSuffix(path, ".go"):
+			if _, ok := golden[pkg]; !ok {
+				golden[pkg] = false
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(golden) == 0 {
+		t.Fatalf("no testdata packages in %s", root)
+	}
+	for name := range options {
+		if _, ok := golden[a.Name+"/"+name]; !ok {
+			t.Errorf("options for %s/%s, which is no testdata package", a.Name, name)
+		}
+	}
+	for _, pkg := range slices.Sorted(maps.Keys(golden)) {
+		name := strings.TrimPrefix(pkg, a.Name+"/")
+		t.Run(name, func(t *testing.T) {
+			for _, opt := range slices.Sorted(maps.Keys(options[name])) {
+				SetFlag(t, a, opt, options[name][opt])
+			}
+			if golden[pkg] {
+				analysistest.RunWithSuggestedFixes(t, dir, a, pkg)
+			} else {
+				analysistest.Run(t, dir, a, pkg)
+			}
+		})
 	}
 }
 
@@ -261,4 +327,26 @@ func PriceOf(tb testing.TB, a *analysis.Analyzer, src, value string) price.Price
 		tb.Fatalf("with %s: want one finding, got %d", value, len(prices))
 	}
 	return prices[0]
+}
+
+// Price is what a pass's finding should cost with VALUE in the source
+// replaced by Value: its explain command, and a part of its cost.
+type Price struct {
+	Value, Explain, Cost string
+}
+
+// CheckPrices checks the one finding a reports on src, a program with
+// VALUE in it, against each of want: a pass's price tests change the
+// value and see the price move.
+func CheckPrices(t *testing.T, a *analysis.Analyzer, src string, want ...Price) {
+	t.Helper()
+	for _, w := range want {
+		got := PriceOf(t, a, src, w.Value)
+		if got.Explain != w.Explain {
+			t.Errorf("with %s: explain %q, want %q", w.Value, got.Explain, w.Explain)
+		}
+		if !strings.Contains(got.Cost, w.Cost) {
+			t.Errorf("with %s: cost %q, want it to say %q", w.Value, got.Cost, w.Cost)
+		}
+	}
 }
