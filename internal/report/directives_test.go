@@ -12,19 +12,15 @@ import (
 
 // Issue 16, item 4: a //lint:ignore without a reason, and one that
 // suppresses nothing, are findings of the directive's line, reported by
-// the pass the directive names.
+// the pass the directive names; in test files with -tests.
 func TestDirectives(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), ctxbackground.Analyzer,
-		"directives/rules", "directives/norequest", "directives/gen", "directives/testfiles")
-}
-
-func TestDirectivesInTests(t *testing.T) {
-	passtest.SetFlag(t, ctxbackground.Analyzer, "tests", "true")
-	analysistest.Run(t, analysistest.TestData(), ctxbackground.Analyzer, "directives/testson")
+	passtest.RunIn(t, ctxbackground.Analyzer, analysistest.TestData(), "directives", passtest.Options{
+		"testson": {"tests": "true"},
+	})
 }
 
 // Each pass judges its own name: dropcancel reports the directive naming
 // it and ctxbackground that no dropcancel finding needed.
 func TestDirectivesOfAnotherPass(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), dropcancel.Analyzer, "directives/otherpass")
+	analysistest.Run(t, analysistest.TestData(), dropcancel.Analyzer, "otherpass")
 }
