@@ -34,6 +34,21 @@ func TestFixImports(t *testing.T) {
 	})
 }
 
+// Issue 16, item 4: a //lint:ignore without a reason, and one that
+// suppresses nothing, are findings of the directive's line, reported by
+// the pass the directive names; in test files with -tests.
+func TestDirectives(t *testing.T) {
+	passtest.RunIn(t, ctxbackground.Analyzer, analysistest.TestData(), "directives", passtest.Options{
+		"testson": {"tests": "true"},
+	})
+}
+
+// Each pass judges its own name: dropcancel reports the directive naming
+// it and ctxbackground that no dropcancel finding needed.
+func TestDirectivesOfAnotherPass(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), dropcancel.Analyzer, "otherpass")
+}
+
 // TestEveryFixCompiles applies each suggested fix of the passes' test
 // corpus alone, as an editor's quick fix does, and type-checks the package
 // again: no fix may leave an import, or anything else, that breaks the
