@@ -23,7 +23,6 @@ import (
 	"github.com/budgetlint/budgetlint/internal/driver"
 	"github.com/budgetlint/budgetlint/internal/price"
 	"github.com/budgetlint/budgetlint/internal/registry"
-	"github.com/budgetlint/budgetlint/internal/report"
 	"github.com/budgetlint/budgetlint/internal/sarif"
 	"github.com/budgetlint/budgetlint/passes/inbound"
 )
@@ -211,8 +210,7 @@ func analyze(patterns []string, analyzers []*analysis.Analyzer, opts options, st
 		// cost 20% less CPU on x/tools for 190 MB more peak memory (bench/).
 		debug.SetGCPercent(400)
 	}
-	report.KeepSuppressed = opts.sarif
-	dopts := driver.Options{Patterns: patterns, Tests: opts.tests && reportsInTests(analyzers), ToolID: toolID(analyzers)}
+	dopts := driver.Options{Patterns: patterns, Tests: opts.tests && reportsInTests(analyzers), ToolID: toolID(analyzers, opts.sarif), KeepSuppressed: opts.sarif}
 	if opts.tags != "" {
 		dopts.BuildFlags = []string{"-tags=" + opts.tags}
 	}
@@ -392,7 +390,7 @@ func defaultCacheDir() string {
 
 // toolID identifies this binary and its settings, so that cached results
 // of another version or other flags are never used.
-func toolID(analyzers []*analysis.Analyzer) string {
+func toolID(analyzers []*analysis.Analyzer, keepSuppressed bool) string {
 	h := sha256.New()
 	if exe, err := os.Executable(); err == nil {
 		if f, err := os.Open(exe); err == nil {
@@ -400,7 +398,7 @@ func toolID(analyzers []*analysis.Analyzer) string {
 			f.Close()
 		}
 	}
-	fmt.Fprintf(h, "keep suppressed %v\n", report.KeepSuppressed)
+	fmt.Fprintf(h, "keep suppressed %v\n", keepSuppressed)
 	for _, a := range append([]*analysis.Analyzer{inbound.Analyzer}, analyzers...) {
 		fmt.Fprintf(h, "analyzer %s\n", a.Name)
 		a.Flags.VisitAll(func(f *flag.Flag) { fmt.Fprintf(h, "-%s.%s=%s\n", a.Name, f.Name, f.Value) })

@@ -14,6 +14,8 @@ import (
 	"syscall"
 	"time"
 
+	"golang.org/x/tools/go/analysis"
+
 	"github.com/budgetlint/budgetlint/internal/registry"
 	"github.com/budgetlint/budgetlint/lsp"
 )
@@ -48,9 +50,10 @@ func lspCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	opts := lsp.Options{
 		Analyzers: registry.Configurable,
-		ToolID:    toolID,
-		Debounce:  *debounce,
-		Log:       stderr,
+		// An editor shows no suppressed findings.
+		ToolID:   func(analyzers []*analysis.Analyzer) string { return toolID(analyzers, false) },
+		Debounce: *debounce,
+		Log:      stderr,
 	}
 	if *cache != "off" {
 		opts.Cache = *cache

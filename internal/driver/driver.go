@@ -57,6 +57,10 @@ type Options struct {
 	// ToolID distinguishes results of different analyzers, flags and
 	// versions in the cache.
 	ToolID string
+	// KeepSuppressed keeps the findings a suppression comment silences,
+	// marked Suppressed with the comment's reason, for a log that records
+	// them (SARIF); without it they are dropped, as under every driver.
+	KeepSuppressed bool
 
 	// An editor analyses what it holds, not what is saved, and drops an
 	// analysis the next edit makes stale: these follow packages.Config.
@@ -77,7 +81,7 @@ type Diagnostic struct {
 	Message  string
 	URL      string
 	Fixes    []Fix
-	// Suppressed findings are kept only with report.KeepSuppressed, with
+	// Suppressed findings are kept only with Options.KeepSuppressed, with
 	// the suppression comment's reason.
 	Suppressed    bool
 	Justification string
@@ -576,6 +580,13 @@ func (r *run) analyse(n *node, files []*ast.File, info *types.Info) {
 				n.diags = append(n.diags, r.resolve(a, n, d))
 			}
 		}
+		if reports && r.opts.KeepSuppressed {
+			defer report.KeepSuppressed(pass, func(d analysis.Diagnostic, reason string) {
+				out := r.resolve(a, n, d)
+				out.Suppressed, out.Justification = true, reason
+				n.diags = append(n.diags, out)
+			})()
+		}
 		r.facts.bind(pass, n.types)
 		res, err := runPass(a, pass)
 		if err != nil {
@@ -628,9 +639,6 @@ func (r *run) resolve(a *analysis.Analyzer, n *node, d analysis.Diagnostic) Diag
 	}
 	if out.URL == "" {
 		out.URL = a.URL
-	}
-	if reason, ok := strings.CutPrefix(d.Category, report.SuppressedPrefix); ok {
-		out.Category, out.Suppressed, out.Justification = "", true, reason
 	}
 	for _, sf := range d.SuggestedFixes {
 		fix := Fix{Message: sf.Message}

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/budgetlint/budgetlint/internal/report"
 )
 
 func module(t *testing.T) string {
@@ -135,5 +137,53 @@ func TestBrokenRootIsNamed(t *testing.T) {
 	}
 	if len(res.Broken) != 1 || res.Broken[0].Package != "example.com/vet/broken" || !strings.Contains(res.Broken[0].Err, "undefinedFunction") {
 		t.Errorf("broken: %+v", res.Broken)
+	}
+}
+
+// Options.KeepSuppressed keeps a finding a suppression comment silences,
+// marked with the comment's reason; without it the finding is dropped.
+func TestKeepSuppressed(t *testing.T) {
+	// A pass named as the comment in svc names, reporting every call
+	// through report.Reporter, which honours the comment.
+	pass := &analysis.Analyzer{
+		Name: "ctxbackground",
+		Doc:  "reports every call",
+		Run: func(pass *analysis.Pass) (any, error) {
+			rep := report.New(pass)
+			for _, f := range pass.Files {
+				ast.Inspect(f, func(n ast.Node) bool {
+					if call, ok := n.(*ast.CallExpr); ok {
+						rep.Reportf(call, "call")
+					}
+					return true
+				})
+			}
+			return nil, nil
+		},
+	}
+	for _, keep := range []bool{false, true} {
+		res, err := Run([]*analysis.Analyzer{pass}, Options{Patterns: []string{"./svc"}, Dir: module(t), KeepSuppressed: keep})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The two calls of line 23 are suppressed, the others not.
+		suppressed := 0
+		for _, d := range res.Diagnostics {
+			onLine := d.Posn.Line == 23 && strings.HasSuffix(d.Posn.Filename, "svc.go")
+			switch {
+			case onLine && !keep:
+				t.Errorf("kept without KeepSuppressed: %+v", d)
+			case onLine && (!d.Suppressed || d.Justification != "the audit record outlives the request" || d.Category != ""):
+				t.Errorf("want it marked suppressed with the comment's reason: %+v", d)
+			case !onLine && d.Suppressed:
+				t.Errorf("marked suppressed: %+v", d)
+			}
+			if d.Suppressed {
+				suppressed++
+			}
+		}
+		if len(res.Diagnostics) == 0 || keep && suppressed != 2 {
+			t.Errorf("keep %v: %d findings, %d suppressed; want the two calls of line 23 suppressed", keep, len(res.Diagnostics), suppressed)
+		}
 	}
 }

@@ -20,21 +20,26 @@ import (
 	"go/ast"
 	"go/token"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/budgetlint/budgetlint/internal/price"
 )
 
-// KeepSuppressed makes Report pass on the findings a suppression comment
-// silenced, marked by a Category of SuppressedPrefix and the comment's
-// reason, for a driver that records them (SARIF's suppressions). Off, as
-// under every other driver, they are dropped. Set it before any pass runs.
-var KeepSuppressed bool
+// keepers maps a pass to the function its driver keeps suppressed
+// findings with (KeepSuppressed).
+var keepers sync.Map // *analysis.Pass -> func(analysis.Diagnostic, string)
 
-// SuppressedPrefix starts the Category of a suppressed finding kept by
-// KeepSuppressed; the comment's reason follows it.
-const SuppressedPrefix = "budgetlint-suppressed:"
+// KeepSuppressed has the Reporters of pass hand each finding a suppression
+// comment silences to keep, with the comment's reason, for a driver that
+// records them (SARIF's suppressions); under every other driver they are
+// dropped. The driver calls it before the pass runs, and release once the
+// pass is done.
+func KeepSuppressed(pass *analysis.Pass, keep func(d analysis.Diagnostic, reason string)) (release func()) {
+	keepers.Store(pass, keep)
+	return func() { keepers.Delete(pass) }
+}
 
 // Reporter reports one pass's diagnostics for one package.
 type Reporter struct {
@@ -153,12 +158,10 @@ func (r *Reporter) Report(d analysis.Diagnostic) {
 			}
 		}
 	}
-	switch {
-	case by == nil:
+	if by == nil {
 		r.pass.Report(d)
-	case KeepSuppressed:
-		d.Category = SuppressedPrefix + by.reason
-		r.pass.Report(d)
+	} else if keep, ok := keepers.Load(r.pass); ok {
+		keep.(func(analysis.Diagnostic, string))(d, by.reason)
 	}
 }
 

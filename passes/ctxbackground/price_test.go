@@ -1,7 +1,6 @@
 package ctxbackground_test
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/budgetlint/budgetlint/internal/passtest"
@@ -28,13 +27,7 @@ func Handle(ctx context.Context) error {
 // the fresh root drops, the -deadline of the explain command; a shorter
 // one leaves more of seed 003's 9 s hop running for nobody.
 func TestPrice(t *testing.T) {
-	two := passtest.PriceOf(t, ctxbackground.Analyzer, handler, "2*time.Second")
-	one := passtest.PriceOf(t, ctxbackground.Analyzer, handler, "time.Second")
-	if want := "budgetlint explain ctxbackground -deadline 2s"; two.Explain != want {
-		t.Errorf("explain: got %q, want %q", two.Explain, want)
-	}
-	if !strings.Contains(two.Cost, "9s with a hop as slow as seed 003's: 7s for nobody") ||
-		!strings.Contains(one.Cost, "9s with a hop as slow as seed 003's: 8s for nobody") {
-		t.Errorf("2s: %s\n1s: %s", two.Cost, one.Cost)
-	}
+	passtest.CheckPrices(t, ctxbackground.Analyzer, handler,
+		passtest.Price{Value: "2*time.Second", Explain: "budgetlint explain ctxbackground -deadline 2s", Cost: "9s with a hop as slow as seed 003's: 7s for nobody"},
+		passtest.Price{Value: "time.Second", Explain: "budgetlint explain ctxbackground -deadline 1s", Cost: "9s with a hop as slow as seed 003's: 8s for nobody"})
 }

@@ -3,8 +3,6 @@ package dropcancel_test
 import (
 	"testing"
 
-	"golang.org/x/tools/go/analysis/analysistest"
-
 	"github.com/budgetlint/budgetlint/internal/passtest"
 	"github.com/budgetlint/budgetlint/passes/ctxbackground"
 	"github.com/budgetlint/budgetlint/passes/dropcancel"
@@ -15,7 +13,6 @@ import (
 // when the plain method roots a fresh context itself) and reports exactly
 // the lines marked "ctxbackground's finding".
 func TestOneFinding(t *testing.T) {
-	analysistest.Run(t, passtest.Testdata(t), dropcancel.Analyzer, "dropcancel/overlap")
 	passtest.OneFinding(t, passtest.Load(t, "dropcancel/overlap"), dropcancel.Analyzer, ctxbackground.Analyzer)
 }
 

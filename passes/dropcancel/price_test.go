@@ -1,7 +1,6 @@
 package dropcancel_test
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/budgetlint/budgetlint/internal/passtest"
@@ -31,12 +30,7 @@ func Health(ctx context.Context, url string) error {
 // call without the signal cannot carry, the -deadline of the explain
 // command; a shorter one leaves more work running for nobody.
 func TestPrice(t *testing.T) {
-	three := passtest.PriceOf(t, dropcancel.Analyzer, health, "3*time.Second")
-	half := passtest.PriceOf(t, dropcancel.Analyzer, health, "500*time.Millisecond")
-	if want := "budgetlint explain dropcancel -deadline 3s"; three.Explain != want {
-		t.Errorf("explain: got %q, want %q", three.Explain, want)
-	}
-	if !strings.Contains(three.Cost, "6s for nobody") || !strings.Contains(half.Cost, "8.5s for nobody") {
-		t.Errorf("3s: %s\n500ms: %s", three.Cost, half.Cost)
-	}
+	passtest.CheckPrices(t, dropcancel.Analyzer, health,
+		passtest.Price{Value: "3*time.Second", Explain: "budgetlint explain dropcancel -deadline 3s", Cost: "6s for nobody"},
+		passtest.Price{Value: "500*time.Millisecond", Explain: "budgetlint explain dropcancel -deadline 500ms", Cost: "8.5s for nobody"})
 }

@@ -1,7 +1,6 @@
 package fixedtimeout_test
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/budgetlint/budgetlint/internal/passtest"
@@ -28,12 +27,7 @@ func Lookup(ctx context.Context) error {
 // command, and a longer one keeps the work going longer after the caller's
 // deadline (seed 004's 2 s).
 func TestPrice(t *testing.T) {
-	five := passtest.PriceOf(t, fixedtimeout.Analyzer, lookup, "5*time.Second")
-	eight := passtest.PriceOf(t, fixedtimeout.Analyzer, lookup, "8*time.Second")
-	if want := "budgetlint explain fixedtimeout -timeout 5s"; five.Explain != want {
-		t.Errorf("explain: got %q, want %q", five.Explain, want)
-	}
-	if !strings.Contains(five.Cost, "up to 5s: 3s for nobody") || !strings.Contains(eight.Cost, "up to 8s: 6s for nobody") {
-		t.Errorf("5s: %s\n8s: %s", five.Cost, eight.Cost)
-	}
+	passtest.CheckPrices(t, fixedtimeout.Analyzer, lookup,
+		passtest.Price{Value: "5*time.Second", Explain: "budgetlint explain fixedtimeout -timeout 5s", Cost: "up to 5s: 3s for nobody"},
+		passtest.Price{Value: "8*time.Second", Explain: "budgetlint explain fixedtimeout -timeout 8s", Cost: "up to 8s: 6s for nobody"})
 }

@@ -1,3 +1,6 @@
+// Package detached is run with -detached: a fresh root in a goroutine, a
+// deferred call or once the caller's context is done is reported, with the
+// fix that detaches from the caller's context on purpose.
 package detached
 
 import "context"

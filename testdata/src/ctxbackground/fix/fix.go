@@ -1,3 +1,5 @@
+// Package fix holds the roots reported with a fix that passes the
+// caller's context instead, and those where it cannot be written.
 package fix
 
 import (

@@ -1,3 +1,5 @@
+// Package linedirective is suppressed by comments next to the code as
+// written, whatever position a //line directive maps it to.
 package linedirective
 
 import "context"

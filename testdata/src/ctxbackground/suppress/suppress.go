@@ -1,3 +1,5 @@
+// Package suppress holds //nolint and //lint:ignore comments: which
+// silence the pass and which do not.
 package suppress
 
 import "context"

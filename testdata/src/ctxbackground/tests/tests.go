@@ -1,3 +1,5 @@
+// Package tests is run with -tests: test code is reported, with
+// t.Context() as the context to use.
 package tests
 
 import "context"

@@ -1,3 +1,4 @@
+// Package testsoff is run without -tests: test code is left alone.
 package testsoff
 
 import "context"

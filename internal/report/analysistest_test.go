@@ -25,21 +25,28 @@ import (
 
 // A fix that removes the last use of an import deletes the import too, in
 // every layout gofmt leaves (the golden files); one whose own text uses
-// the package, or that leaves other uses, keeps it.
-func TestFixDeletesTheImportItLeavesUnused(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), ctxbackground.Analyzer,
-		"imports/lastuse", "imports/single", "imports/renamed", "imports/kept")
+// the package (mention, with -detached), or that leaves other uses, keeps
+// it; t.Context() replacing a test's only use of "context" (issue 16).
+func TestFixImports(t *testing.T) {
+	passtest.RunIn(t, ctxbackground.Analyzer, analysistest.TestData(), "imports", passtest.Options{
+		"tests":   {"tests": "true"},
+		"mention": {"detached": "true"},
+	})
 }
 
-// t.Context() replacing a test's only use of "context" (issue 16).
-func TestTestFixDeletesTheImport(t *testing.T) {
-	passtest.SetFlag(t, ctxbackground.Analyzer, "tests", "true")
-	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), ctxbackground.Analyzer, "imports/tests")
+// Issue 16, item 4: a //lint:ignore without a reason, and one that
+// suppresses nothing, are findings of the directive's line, reported by
+// the pass the directive names; in test files with -tests.
+func TestDirectives(t *testing.T) {
+	passtest.RunIn(t, ctxbackground.Analyzer, analysistest.TestData(), "directives", passtest.Options{
+		"testson": {"tests": "true"},
+	})
 }
 
-func TestFixTextKeepsTheImport(t *testing.T) {
-	passtest.SetFlag(t, ctxbackground.Analyzer, "detached", "true")
-	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), ctxbackground.Analyzer, "imports/mention")
+// Each pass judges its own name: dropcancel reports the directive naming
+// it and ctxbackground that no dropcancel finding needed.
+func TestDirectivesOfAnotherPass(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), dropcancel.Analyzer, "otherpass")
 }
 
 // TestEveryFixCompiles applies each suggested fix of the passes' test
