@@ -48,7 +48,14 @@
 # and, for the tuning set only, the false/debatable counts by class.
 #
 # Exit status: 0 when no real finding disappeared, 1 when one did (b),
-# 2 on a usage or set-up error.
+# 2 on a usage or set-up error. A module that cannot be fetched, or where
+# budgetlint reports packages that do not load or type-check (its exit 3), is a
+# set-up error: it is listed as SET-UP ERROR in the summary, left out of the
+# totals, and nothing is appended for it.
+#
+# Fetching drops the module's replace directives whose target is a local
+# directory (etcd's "=> ../api"): a proxy copy has no such directory, so the
+# required versions are fetched from the proxy instead.
 #
 # Environment: EVAL_WORK (work directory), GOTOOLCHAIN is forced to local so a
 # module that needs a newer Go fails loudly instead of fetching a toolchain.
@@ -98,9 +105,32 @@ fetch() {
 	rm -rf "$dir" "$dir.part"
 	cp -r "$src" "$dir.part"
 	chmod -R u+w "$dir.part"
+	# A replace whose target is a local directory (etcd's ../api) points outside
+	# the published module, so the proxy copy cannot build with it: drop it and
+	# use the required version from the proxy instead.
+	local drops
+	drops="$( (cd "$dir.part" && go mod edit -json) | local_replaces)"
+	if [ -n "$drops" ]; then
+		echo "  dropping replace directives to local paths: $drops" >&2
+		# shellcheck disable=SC2086 # one -dropreplace per word
+		(cd "$dir.part" && go mod edit $(printf -- '-dropreplace=%s ' $drops))
+	fi
 	(cd "$dir.part" && go mod download) >&2
 	mv "$dir.part" "$dir"
 	touch "$dir/.eval-ready"
+}
+
+# local_replaces: `go mod edit -json` on stdin; prints the Old path (path@version
+# when the replace names one) of every replace whose New is a local directory.
+local_replaces() {
+	awk '
+	/"Old": \{/ { side = "old"; ov = "" } /"New": \{/ { side = "new" }
+	/"Path": / { p = $2; gsub(/[",]/, "", p); if (side == "old") op = p; else if (side == "new") np = p }
+	/"Version": / { v = $2; gsub(/[",]/, "", v); if (side == "old") ov = v }
+	/^\t\t\}/ && side == "new" {
+		if (np ~ /^(\.|\/)/) printf "%s%s ", op, (ov != "" ? "@" ov : "")
+		side = ""
+	}'
 }
 
 # normalise DIR: budgetlint's text output on stdin to relpath:line:col<TAB>pass<TAB>message.
@@ -171,6 +201,7 @@ while read -r modver set rest; do
 	[ -f "$review" ] && review_in="$review"
 	if ! fetch "$mod" "$ver" "$dir"; then
 		echo "run.sh: could not fetch $modver" >&2
+		printf '%s\t%s\tbroken\tnot fetched\n' "$set" "$modver" >>"$report"
 		status=2
 		continue
 	fi
@@ -179,8 +210,22 @@ while read -r modver set rest; do
 	(cd "$dir" && "$bl" -cache=off ./...) >"$tmp/raw" 2>"$tmp/err" || rc=$?
 	case $rc in
 	0 | 1) ;;
-	3) echo "  warning: $modver: some packages did not load ($(grep -c . "$tmp/err" || true) lines on stderr; first: $(head -1 "$tmp/err"))" >&2 ;;
-	*) echo "run.sh: budgetlint failed on $modver (exit $rc):" >&2; head -5 "$tmp/err" >&2; status=2; continue ;;
+	3)
+		# Packages that do not load or type-check are not analysed: their
+		# findings are missing, so the module must not pass for clean.
+		echo "run.sh: SET-UP ERROR: $modver: packages did not load or type-check ($(grep -c . "$tmp/err" || true) lines on stderr, first 5):" >&2
+		head -5 "$tmp/err" >&2
+		printf '%s\t%s\tbroken\tpackages did not load (exit 3)\n' "$set" "$modver" >>"$report"
+		status=2
+		continue
+		;;
+	*)
+		echo "run.sh: SET-UP ERROR: budgetlint failed on $modver (exit $rc):" >&2
+		head -5 "$tmp/err" >&2
+		printf '%s\t%s\tbroken\tbudgetlint exit %s\n' "$set" "$modver" "$rc" >>"$report"
+		status=2
+		continue
+		;;
 	esac
 	normalise "$dir" <"$tmp/raw" >"$tmp/findings"
 	printf '%s\t%s\tran\n' "$set" "$modver" >>"$report"
@@ -202,6 +247,7 @@ function pct(r, f) { return (r + f) ? sprintf("%5.1f%%", 100 * r / (r + f)) : " 
 	s = $1; m = $2; st = $3
 	if (!(m in mset)) { mset[m] = s; morder[++nm] = m }
 	if (st == "ran") next
+	if (st == "broken") { broken[m] = $4; nbroken[s]++; next }
 	if (st ~ /^gone-/) { gone[m, st]++; gone[s, st]++; next }
 	n[m]++; n[s]++; c[m, st]++; c[s, st]++
 }
@@ -215,9 +261,11 @@ END {
 		printf "%-52s %8s %5s %5s %9s %10s %9s %6s\n", "module", "findings", "real", "false", "debatable", "unreviewed", "precision", "lost"
 		for (j = 1; j <= nm; j++) {
 			m = morder[j]; if (mset[m] != s) continue
+			if (m in broken) { printf "%-52s SET-UP ERROR: %s, not counted\n", m, broken[m]; continue }
 			printf "%-52s %8d %5d %5d %9d %10d %9s %6d\n", m, n[m], c[m, "real"], c[m, "false"], c[m, "debatable"], c[m, "unreviewed"], pct(c[m, "real"], c[m, "false"]), gone[m, "gone-real"]
 		}
 		printf "%-52s %8d %5d %5d %9d %10d %9s %6d\n", "TOTAL " s, n[s], c[s, "real"], c[s, "false"], c[s, "debatable"], c[s, "unreviewed"], pct(c[s, "real"], c[s, "false"]), gone[s, "gone-real"]
+		if (nbroken[s]) printf "!!! %d module(s) of %s not analysed (SET-UP ERROR above): the totals leave them out\n", nbroken[s], s
 	}
 }' "$report"
 
