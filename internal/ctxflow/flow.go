@@ -170,15 +170,16 @@ func RootPassedOn(info *types.Info, body inspector.Cursor, observes func(call in
 		}
 		return nil
 	}
-	// A root kept as a component's lifetime is not the caller's lost
+	// A root kept as a component's lifetime, or made only once some
+	// context is done (to clean up after it), is not the caller's lost
 	// deadline, wherever it is also used.
-	lifetimes := map[*ast.CallExpr]bool{}
-	isLifetime := func(root *ast.CallExpr) bool {
-		is, ok := lifetimes[root]
+	notLost := map[*ast.CallExpr]bool{}
+	isNotLost := func(root *ast.CallExpr) bool {
+		is, ok := notLost[root]
 		if !ok {
 			rc, found := body.FindNode(root)
-			is = found && Lifetime(info, rc)
-			lifetimes[root] = is
+			is = found && (Lifetime(info, rc) || UnderDone(info, rc))
+			notLost[root] = is
 		}
 		return is
 	}
@@ -246,7 +247,7 @@ func RootPassedOn(info *types.Info, body inspector.Cursor, observes func(call in
 			}
 			for i, arg := range n.Args {
 				if ctxapi.TakesContext(sig, i) && observes(c, i) {
-					if root := rootOf(arg); root != nil && !isLifetime(root) {
+					if root := rootOf(arg); root != nil && !isNotLost(root) {
 						found = root
 						return false
 					}

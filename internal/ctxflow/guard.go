@@ -30,3 +30,78 @@ func IsNilGuard(info *types.Info, cur inspector.Cursor) bool {
 	}
 	return false
 }
+
+// UnderDone reports whether the node at cur stands, within its own
+// function, in the body of a select case that receives from some
+// context's Done() (case <-t.ctx.Done():) or of an if whose condition is
+// that context's Err() != nil. That code runs only once the context is
+// done, to clean up after it (drain a connection, confirm a cancel): a
+// fresh root there is no caller's lost deadline, and the done context
+// would make the clean-up fail at once. Any context counts, not only the
+// caller's: a stored one is the lifetime the caller's work was tied to.
+func UnderDone(info *types.Info, cur inspector.Cursor) bool {
+	node := cur.Node()
+	for c := range cur.Enclosing((*ast.CommClause)(nil), (*ast.IfStmt)(nil), (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		switch n := c.Node().(type) {
+		case *ast.FuncDecl, *ast.FuncLit:
+			return false
+		case *ast.CommClause:
+			if n.Comm != nil && !contains(n.Comm, node) && receivesDone(info, n.Comm) {
+				return true
+			}
+		case *ast.IfStmt:
+			if contains(n.Body, node) && errNotNil(info, n.Cond) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func contains(outer, inner ast.Node) bool {
+	return outer.Pos() <= inner.Pos() && inner.End() <= outer.End()
+}
+
+// receivesDone reports whether a select case's communication is
+// <-X.Done() (or v := <-X.Done(), v, ok := <-X.Done()) for a context X.
+func receivesDone(info *types.Info, comm ast.Stmt) bool {
+	var e ast.Expr
+	switch s := comm.(type) {
+	case *ast.ExprStmt:
+		e = s.X
+	case *ast.AssignStmt:
+		if len(s.Rhs) != 1 {
+			return false
+		}
+		e = s.Rhs[0]
+	default:
+		return false
+	}
+	u, ok := ast.Unparen(e).(*ast.UnaryExpr)
+	return ok && u.Op == token.ARROW && isContextMethod(info, u.X, "Done")
+}
+
+// errNotNil reports whether cond is X.Err() != nil for a context X.
+func errNotNil(info *types.Info, cond ast.Expr) bool {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || b.Op != token.NEQ {
+		return false
+	}
+	x, y := b.X, b.Y
+	if tv, ok := info.Types[ast.Unparen(x)]; ok && tv.IsNil() {
+		x, y = y, x
+	}
+	tv, ok := info.Types[ast.Unparen(y)]
+	return ok && tv.IsNil() && isContextMethod(info, x, "Err")
+}
+
+// isContextMethod reports whether e calls the method name, without
+// arguments, on a context.Context value.
+func isContextMethod(info *types.Info, e ast.Expr, name string) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) != 0 {
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	return ok && sel.Sel.Name == name && ctxapi.IsContextType(info.TypeOf(sel.X))
+}

@@ -20,6 +20,8 @@ import (
 //   - put in a struct literal beside its own cancel function
 //     (&wantConn{ctx: dctx, cancel: cancel}): whoever holds the struct ends
 //     it, not the caller;
+//   - put in a struct literal of a component, a type with a destructor
+//     (&Conn{txCtx: context.Background()} where Conn has Close);
 //   - put in a struct literal that is itself stored, or returned by a
 //     constructor (return &Client{ctx: context.Background()} in NewClient);
 //     a plain function returning a job with a root in it hands that root
@@ -102,7 +104,7 @@ func storedInLiteral(info *types.Info, cur inspector.Cursor, cancel *types.Var) 
 	if _, isStruct := info.TypeOf(lit).Underlying().(*types.Struct); !isStruct {
 		return false
 	}
-	if cancel != nil && Mentions(info, lit, map[*types.Var]bool{cancel: true}) {
+	if cancel != nil && Mentions(info, lit, map[*types.Var]bool{cancel: true}) || closable(info.TypeOf(lit)) {
 		return true
 	}
 	// &T{...}: the literal's address is what is stored or returned.
@@ -120,6 +122,23 @@ func storedInLiteral(info *types.Info, cur inspector.Cursor, cancel *types.Var) 
 	decl, _ := enclosingFunc(cur)
 	fd, ok := decl.Node().(*ast.FuncDecl)
 	return ok && knowledge.IsConstructorName(fd.Name.Name)
+}
+
+// closable reports whether t, or a pointer to it, has a destructor (Close,
+// Stop, Shutdown): a component, whose fields live until it is closed, not
+// a message carrying one request's work.
+func closable(t types.Type) bool {
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return false
+	}
+	ms := types.NewMethodSet(types.NewPointer(named))
+	for i := range ms.Len() {
+		if knowledge.IsDestructorName(ms.At(i).Obj().Name()) {
+			return true
+		}
+	}
+	return false
 }
 
 // assignment returns the two sides of an assignment or a declaration with

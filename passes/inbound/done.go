@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
+	"github.com/budgetlint/budgetlint/internal/ctxflow"
 )
 
 // afterDone reports whether the node at cur, inside the function owner,
@@ -17,6 +18,9 @@ import (
 // is no deadline left to honour, and the context would make it fail at
 // once (srv.Shutdown(ctx) would not wait at all).
 func (r *Result) afterDone(cur inspector.Cursor, owner ast.Node, src *Source) bool {
+	if ctxflow.UnderDone(r.info, cur) {
+		return true // in a case <-X.Done() or if X.Err() != nil, for any context X
+	}
 	for c := cur; c.Node() != owner && c.Node() != nil; c = c.Parent() {
 		p := c.Parent()
 		switch pn := p.Node().(type) {

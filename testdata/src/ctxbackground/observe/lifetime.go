@@ -1,6 +1,9 @@
 package observe
 
-import "context"
+import (
+	"context"
+	"time"
+)
 
 // A component whose lifetime is a root of its own, started from a
 // request-path method: the root outlives the call on purpose.
@@ -86,4 +89,57 @@ func (p *Conns) refill() {
 func (p *Conns) Refill(ctx context.Context) error {
 	p.refill() // want `refill starts a fresh context`
 	return p.store.Get(ctx, "refill")
+}
+
+// A connection: a component with a destructor. The root it is built with
+// is its initial state, not work done for the caller.
+type Session struct {
+	txCtx context.Context
+	store *Store
+}
+
+func (s *Session) Close() error { return nil }
+
+func open(ctx context.Context, st *Store) (*Session, error) {
+	if err := st.Get(ctx, "login"); err != nil {
+		return nil, err
+	}
+	sess := &Session{txCtx: context.Background(), store: st}
+	return sess, nil
+}
+
+// A clean-up that drains after the stored context is done, in a helper:
+// its callers lose nothing.
+type reader struct {
+	ctx   context.Context
+	store *Store
+	in    chan string
+}
+
+func (r *reader) next() (string, error) {
+	select {
+	case v := <-r.in:
+		return v, nil
+	case <-r.ctx.Done():
+		dctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		defer cancel()
+		_ = r.store.Get(dctx, "drain")
+		return "", r.ctx.Err()
+	}
+}
+
+func Next(ctx context.Context, r *reader) (string, error) {
+	if err := r.store.Get(ctx, "next"); err != nil {
+		return "", err
+	}
+	return r.next()
+}
+
+// The same clean-up written in a request-path function, after a stored
+// context's Err check.
+func (r *reader) Flush(ctx context.Context) error {
+	if r.ctx.Err() != nil {
+		return r.store.Get(context.Background(), "flush")
+	}
+	return r.store.Get(ctx, "flush")
 }
