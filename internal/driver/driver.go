@@ -258,8 +258,10 @@ func newGraph(roots []*packages.Package) *graph {
 	}
 	// Dependencies in the roots' modules are analysed in full, for facts.
 	// A package that cannot see package context, itself or through its
-	// imports, has no request path: no pass reports in it or exports facts
-	// about it, so it is type-checked for its exports only (a third of std).
+	// imports, has no request path: no pass reports in it, so outside the
+	// roots' modules (std: a third of it) it is type-checked for its
+	// exports only. Inside them it is still analysed, for the facts that
+	// need no context (a utility package's launcher, safeGo(f)).
 	seesContext := map[*node]bool{}
 	for _, n := range g.nodes { // imports come before their importers
 		seesContext[n] = n.pkg.PkgPath == "context"
@@ -267,7 +269,7 @@ func newGraph(roots []*packages.Package) *graph {
 			seesContext[n] = seesContext[n] || seesContext[dep]
 		}
 		inModule := n.pkg.Module != nil && modules[n.pkg.Module.Path]
-		n.full = (n.root || inModule) && seesContext[n]
+		n.full = inModule || n.root && seesContext[n]
 	}
 	return g
 }

@@ -168,7 +168,7 @@ func TestOverlay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := messages(res); !slices.Equal(got, []string{"N is 1", "func user.F"}) || res.Stats.Cached != 1 {
+	if got := messages(res); !slices.Equal(got, []string{"N is 1", "func user.F"}) || res.Stats.Cached != 2 {
 		t.Errorf("on disk again: %q (stats %+v), want the first run's findings from the cache", got, res.Stats)
 	}
 }

@@ -119,9 +119,9 @@ func run(pass *analysis.Pass) (any, error) {
 		origin:   map[*types.Var]ast.Expr{},
 	}
 	r.module = Module(pass)
-	if r.iface == nil {
-		return r, nil // no context can appear here, nor a request
-	}
+	// Even where no context can appear, a function may launch or memoise
+	// its function argument (a utility package's safeGo(f), a
+	// singleflight of its own): those facts are learned everywhere.
 	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	for cur := range insp.Root().Preorder((*ast.FuncDecl)(nil), (*ast.Ident)(nil)) {
 		switch n := cur.Node().(type) {

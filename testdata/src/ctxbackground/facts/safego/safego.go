@@ -1,0 +1,35 @@
+// Package safego runs functions for its callers without ever seeing a
+// context: its facts (which arguments it launches or memoises) are still
+// learned.
+package safego
+
+import "sync"
+
+// Go runs f in a goroutine of its own, recovering its panics.
+func Go(f func()) {
+	go func() {
+		defer func() { _ = recover() }()
+		f()
+	}()
+}
+
+// Group shares one run of a function among callers that ask at once and
+// keeps its result.
+type Group struct {
+	mu   sync.Mutex
+	done bool
+	val  any
+}
+
+func (g *Group) Do(f func() any) any {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if !g.done {
+		g.val = f()
+		g.done = true
+	}
+	return g.val
+}
+
+// Run runs f in place: its caller's work.
+func Run(f func()) { f() }
