@@ -68,14 +68,25 @@ func (c *checker) isStored(e ast.Expr) bool {
 
 // passesInbound reports whether the call is given the inbound context, or
 // one derived from it, as well: a stored context beside it (queryDC(ctx,
-// tx.ctx, ...), which watches both; NewTransport(connectCtx, cc.ctx), the
+// tx.ctx, ...), which watches both; Merge(ss.Context(), s.baseCtx), a
+// context cancelled by either; NewTransport(connectCtx, cc.ctx), the
 // lifetime of what it builds) is not passed instead of it.
 func (c *checker) passesInbound(call *ast.CallExpr, src *inbound.Source) bool {
+	info := c.pass.TypesInfo
 	derived := c.uses.Derived(src.Param)
 	for _, arg := range call.Args {
-		if id, ok := ast.Unparen(arg).(*ast.Ident); ok {
-			if v, ok := c.pass.TypesInfo.Uses[id].(*types.Var); ok && derived[v] {
+		switch a := ast.Unparen(arg).(type) {
+		case *ast.Ident:
+			if v, ok := info.Uses[a].(*types.Var); ok && derived[v] {
 				return true
+			}
+		case *ast.CallExpr:
+			// ic.Merge(ss.Context(), s.baseCtx): the accessor of the
+			// inbound value itself.
+			if sel, ok := ast.Unparen(a.Fun).(*ast.SelectorExpr); ok && len(a.Args) == 0 && ctxapi.IsContext(info.TypeOf(a), c.iface) {
+				if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && info.Uses[id] == src.Param {
+					return true
+				}
 			}
 		}
 	}

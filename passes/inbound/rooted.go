@@ -25,7 +25,8 @@ import (
 //
 // It also returns the candidates that are only ever started by a go
 // statement handed the caller's own context parameter (go d.loop(ctx) in
-// Start(ctx)): their whole body is detached work, as a go statement's
+// Start(ctx), or a call in a go statement's literal): their whole body is
+// detached work, as a go statement's
 // function literal is, and outlives the context it was handed. (One handed
 // a lifetime its caller made for it, go p.connect(poolCtx), keeps it.)
 func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Interface, uses *ctxuse.Result) (rooted, launched map[*types.Func]bool) {
@@ -102,7 +103,13 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 			for d := range c.Enclosing((*ast.FuncDecl)(nil)) {
 				caller, _ = info.Defs[d.Node().(*ast.FuncDecl).Name].(*types.Func)
 			}
-			_, inGo := c.Parent().Parent().Node().(*ast.GoStmt)
+			// Started by a go statement, directly or from the body of
+			// its literal (go func() { defer wg.Done(); d.loop(ctx) }()).
+			inGo := false
+			for e := range c.Enclosing((*ast.GoStmt)(nil), (*ast.FuncDecl)(nil)) {
+				_, inGo = e.Node().(*ast.GoStmt)
+				break
+			}
 			calls[fn] = append(calls[fn], site{call, caller, inGo})
 		}
 	}

@@ -101,6 +101,28 @@ func (d *downloader) loop(ctx context.Context) {
 	probe() // want `inbound ctx detached`
 }
 
+// The same, started from the body of a go statement's literal.
+func (d *downloader) Watch(ctx context.Context, done func()) {
+	go func() {
+		defer done()
+		d.watch(ctx)
+	}()
+}
+
+func (d *downloader) watch(ctx context.Context) {
+	probe() // want `inbound ctx detached`
+}
+
+// Called in place as well as in a goroutine: on the request path.
+func (d *downloader) Sync(ctx context.Context) {
+	go func() { d.sync(ctx) }()
+	d.sync(ctx)
+}
+
+func (d *downloader) sync(ctx context.Context) {
+	probe() // want `inbound ctx$`
+}
+
 // Code after a guard that returns unless the context is done runs only
 // once it is done: a clean-up.
 func cleanUp(ctx context.Context, err error) error {
