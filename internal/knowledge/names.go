@@ -40,6 +40,25 @@ func IsLogName(name string) bool {
 	return false
 }
 
+// IsLogHookName reports whether a type or variable name has Log, Logger
+// or Logging among its camel-case words (ClientLogContextHook,
+// logHooks): a function value of that name feeds a logger, reading values
+// from its context. (Catalog, Blog: no such word.)
+func IsLogHookName(name string) bool {
+	start := 0
+	for i := 1; i <= len(name); i++ {
+		if i < len(name) && !unicode.IsUpper(rune(name[i])) {
+			continue
+		}
+		switch strings.ToLower(name[start:i]) {
+		case "log", "logger", "logging", "logs":
+			return true
+		}
+		start = i
+	}
+	return false
+}
+
 // telemetryWords are the words of names that record metrics.
 var telemetryWords = []string{"metric", "telemetry", "gauge", "counter", "histogram"}
 

@@ -115,3 +115,21 @@ func lookup(pkg *types.Package, recv, name string) *types.Func {
 	fn, _ := obj.(*types.Func)
 	return fn
 }
+
+func TestIsLogHookName(t *testing.T) {
+	for name, want := range map[string]bool{
+		"ClientLogContextHook": true,
+		"logHooks":             true,
+		"LoggerFunc":           true,
+		"loggingHook":          true,
+		"Log":                  true,
+		"CatalogHook":          false,
+		"blogPost":             false,
+		"Logistics":            false,
+		"":                     false,
+	} {
+		if got := IsLogHookName(name); got != want {
+			t.Errorf("IsLogHookName(%q) = %v, want %v", name, got, want)
+		}
+	}
+}

@@ -29,6 +29,9 @@ var ValuesOnly = []string{
 	"google.golang.org/grpc/metadata",
 	"google.golang.org/grpc/peer",
 	"google.golang.org/grpc/stats",
+	"go.opencensus.io/stats",
+	"go.opencensus.io/tag",
+	"go.opencensus.io/trace",
 }
 
 // InPackages reports whether path is one of the listed packages or below

@@ -699,9 +699,12 @@ func paramIndex(fn *types.Func, i int) int {
 // of what the variable was set from (cb := getMetricCallback()).
 func (r *Result) valueReaderNames(call *ast.CallExpr) bool {
 	e := ast.Unparen(call.Fun)
+	// A function type of its own says what it is for (a ClientLogContextHook).
+	if named, ok := types.Unalias(r.info.TypeOf(e)).(*types.Named); ok && readsValues(named.Obj().Name()) {
+		return true
+	}
 	for range 2 {
-		name := ctxapi.Name(e)
-		if knowledge.IsLogName(name) || knowledge.IsTelemetryName(name) {
+		if readsValues(ctxapi.Name(e)) {
 			return true
 		}
 		id, ok := e.(*ast.Ident)
@@ -714,6 +717,11 @@ func (r *Result) valueReaderNames(call *ast.CallExpr) bool {
 		}
 	}
 	return false
+}
+
+// readsValues reports whether a name says a logger or a metrics recorder.
+func readsValues(name string) bool {
+	return knowledge.IsLogName(name) || knowledge.IsLogHookName(name) || knowledge.IsTelemetryName(name)
 }
 
 // recvName is the name of a method's receiver type, empty for a function.
