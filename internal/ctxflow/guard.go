@@ -33,8 +33,9 @@ func IsNilGuard(info *types.Info, cur inspector.Cursor) bool {
 
 // UnderDone reports whether the node at cur stands, within its own
 // function, in the body of a select case that receives from some
-// context's Done() (case <-t.ctx.Done():) or of an if whose condition is
-// that context's Err() != nil. That code runs only once the context is
+// context's Done() (case <-t.ctx.Done():) or of an if whose condition
+// holds only once a context is done (t.ctx.Err() != nil,
+// errors.Is(err, context.Canceled)). That code runs only once the context is
 // done, to clean up after it (drain a connection, confirm a cancel): a
 // fresh root there is no caller's lost deadline, and the done context
 // would make the clean-up fail at once. Any context counts, not only the
@@ -50,7 +51,7 @@ func UnderDone(info *types.Info, cur inspector.Cursor) bool {
 				return true
 			}
 		case *ast.IfStmt:
-			if contains(n.Body, node) && errNotNil(info, n.Cond) {
+			if contains(n.Body, node) && signalsDone(info, n.Cond) {
 				return true
 			}
 		}
@@ -79,6 +80,27 @@ func receivesDone(info *types.Info, comm ast.Stmt) bool {
 	}
 	u, ok := ast.Unparen(e).(*ast.UnaryExpr)
 	return ok && u.Op == token.ARROW && isContextMethod(info, u.X, "Done")
+}
+
+// signalsDone reports whether cond holds only once a context is done or
+// a call failed because one was: X.Err() != nil, errors.Is(err,
+// context.Canceled), err == context.DeadlineExceeded, and the || and &&
+// of such tests.
+func signalsDone(info *types.Info, cond ast.Expr) bool {
+	switch c := ast.Unparen(cond).(type) {
+	case *ast.BinaryExpr:
+		switch c.Op {
+		case token.LOR:
+			return signalsDone(info, c.X) && signalsDone(info, c.Y)
+		case token.LAND:
+			return signalsDone(info, c.X) || signalsDone(info, c.Y)
+		case token.EQL:
+			return ctxapi.ContextError(info, c.X) != "" || ctxapi.ContextError(info, c.Y) != ""
+		}
+	case *ast.CallExpr:
+		return ctxapi.IsCallTo(info, c, "errors", "Is") && len(c.Args) == 2 && ctxapi.ContextError(info, c.Args[1]) != ""
+	}
+	return errNotNil(info, cond)
 }
 
 // errNotNil reports whether cond is X.Err() != nil for a context X.

@@ -2,6 +2,7 @@ package observe
 
 import (
 	"context"
+	"errors"
 	"time"
 )
 
@@ -142,4 +143,23 @@ func (r *reader) Flush(ctx context.Context) error {
 		return r.store.Get(context.Background(), "flush")
 	}
 	return r.store.Get(ctx, "flush")
+}
+
+// A cancel request sent only once the query failed because a context was
+// done: clean-up after the caller gave up.
+func (r *reader) Query(ctx context.Context) error {
+	err := r.store.Get(ctx, "query")
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		_ = r.store.Get(context.Background(), "cancel")
+	}
+	return err
+}
+
+// Any other failure: the root does the caller's work.
+func (r *reader) Retry(ctx context.Context) error {
+	err := r.store.Get(ctx, "query")
+	if err != nil && !errors.Is(err, context.Canceled) {
+		return r.store.Get(context.Background(), "again") // want `context.Background\(\) starts a fresh context where ctx is in scope`
+	}
+	return err
 }
