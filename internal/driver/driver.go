@@ -765,6 +765,19 @@ type packageFactKey struct {
 
 func newFactStore(analyzers []*analysis.Analyzer) *factStore {
 	s := &factStore{objects: map[objectFactKey]analysis.Fact{}, pkgs: map[packageFactKey]analysis.Fact{}, types: map[string]reflect.Type{}}
+	for _, a := range Closure(analyzers) {
+		for _, f := range a.FactTypes {
+			t := reflect.TypeOf(f)
+			s.types[t.String()] = t
+		}
+	}
+	return s
+}
+
+// Closure is every analyzer a driver runs for analyzers: each of them and
+// what it requires, transitively, once each, requirements first.
+func Closure(analyzers []*analysis.Analyzer) []*analysis.Analyzer {
+	var out []*analysis.Analyzer
 	seen := map[*analysis.Analyzer]bool{}
 	var visit func(a *analysis.Analyzer)
 	visit = func(a *analysis.Analyzer) {
@@ -772,18 +785,15 @@ func newFactStore(analyzers []*analysis.Analyzer) *factStore {
 			return
 		}
 		seen[a] = true
-		for _, f := range a.FactTypes {
-			t := reflect.TypeOf(f)
-			s.types[t.String()] = t
-		}
 		for _, req := range a.Requires {
 			visit(req)
 		}
+		out = append(out, a)
 	}
 	for _, a := range analyzers {
 		visit(a)
 	}
-	return s
+	return out
 }
 
 // bind gives a pass its fact functions.
