@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/budgetlint/budgetlint/internal/passtest"
 )
 
 // TestEditorSession drives the real budgetlint binary as an editor does:
@@ -35,7 +37,7 @@ func TestEditorSession(t *testing.T) {
 	}
 	greetFile := filepath.Join(mod, "greet.go")
 	testFile := filepath.Join(mod, "greet_test.go")
-	greet, test := readFile(t, greetFile), readFile(t, testFile)
+	greet, test := passtest.ReadFile(t, greetFile), passtest.ReadFile(t, testFile)
 
 	cmd := exec.Command(bin, "lsp", "-debounce=50ms", "-cache="+t.TempDir())
 	var stderr bytes.Buffer
@@ -180,15 +182,6 @@ func TestEditorSession(t *testing.T) {
 	if stderr.Len() > 0 {
 		t.Errorf("server stderr has %q, want nothing: nothing went wrong", stderr.String())
 	}
-}
-
-func readFile(t *testing.T, name string) string {
-	t.Helper()
-	b, err := os.ReadFile(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
 }
 
 func toJSON(v any) string {
