@@ -6,7 +6,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -20,17 +19,7 @@ import (
 // see the server log it and keep answering, then shut it down. Nothing
 // goes to stderr.
 func TestEditorSession(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds budgetlint")
-	}
-	bin := filepath.Join(t.TempDir(), "budgetlint")
-	if runtime.GOOS == "windows" {
-		bin += ".exe"
-	}
-	build := exec.Command("go", "build", "-o", bin, "github.com/budgetlint/budgetlint/cmd/budgetlint")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("building budgetlint: %v\n%s", err, out)
-	}
+	bin := passtest.Command(t)
 	mod := t.TempDir()
 	if err := os.CopyFS(mod, os.DirFS(filepath.Join("..", "testdata", "lsp"))); err != nil {
 		t.Fatal(err)

@@ -2,7 +2,9 @@ package passtest
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime"
 	"testing"
 )
 
@@ -26,4 +28,23 @@ func ReadFile(tb testing.TB, name string) string {
 		tb.Fatal(err)
 	}
 	return string(data)
+}
+
+// Command builds the budgetlint command, for a test that drives it as
+// users do, and returns the binary's path. Under -short the test is
+// skipped instead.
+func Command(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds the budgetlint command")
+	}
+	bin := filepath.Join(t.TempDir(), "budgetlint")
+	if runtime.GOOS == "windows" {
+		bin += ".exe"
+	}
+	build := exec.Command("go", "build", "-o", bin, "github.com/budgetlint/budgetlint/cmd/budgetlint")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building budgetlint: %v\n%s", err, out)
+	}
+	return bin
 }
