@@ -778,15 +778,21 @@ func (b *bench) report(w io.Writer, targets []*target, start time.Time, loadStar
 // verdicts prints the ratios of issue 9 for one target.
 func (b *bench) verdicts(w io.Writer, target string) {
 	type side struct{ tool, gocache, results string }
-	ratio := func(what string, num, den side, goal string, holds func(cpu, rss float64) bool) {
+	// compare divides num's median CPU, wall time and RSS by den's; ok is
+	// false when either side was not measured.
+	compare := func(num, den side) (cpu, wall, rss float64, ok bool) {
 		n := b.find(target, num.tool, num.gocache, num.results)
 		d := b.find(target, den.tool, den.gocache, den.results)
 		if n == nil || d == nil {
+			return 0, 0, 0, false
+		}
+		return n.median(cpuOf) / d.median(cpuOf), n.median(wallOf) / d.median(wallOf), n.median(rssOf) / d.median(rssOf), true
+	}
+	ratio := func(what string, num, den side, goal string, holds func(cpu, rss float64) bool) {
+		cpu, wall, rss, ok := compare(num, den)
+		if !ok {
 			return
 		}
-		cpu := n.median(cpuOf) / d.median(cpuOf)
-		wall := n.median(wallOf) / d.median(wallOf)
-		rss := n.median(rssOf) / d.median(rssOf)
 		verdict := ""
 		switch {
 		case holds == nil:
@@ -798,13 +804,10 @@ func (b *bench) verdicts(w io.Writer, target string) {
 		fmt.Fprintf(w, "| %s | %s | %.2f× | %.2f× | %.2f× | %s | %s |\n", target, what, cpu, wall, rss, goal, verdict)
 	}
 	speedup := func(what string, slow, fast side, judged bool) {
-		s := b.find(target, slow.tool, slow.gocache, slow.results)
-		f := b.find(target, fast.tool, fast.gocache, fast.results)
-		if s == nil || f == nil {
+		cpu, wall, _, ok := compare(slow, fast)
+		if !ok {
 			return
 		}
-		cpu := s.median(cpuOf) / f.median(cpuOf)
-		wall := s.median(wallOf) / f.median(wallOf)
 		goal, verdict := "", ""
 		if judged {
 			goal, verdict = "≥ 5× faster", "no"

@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/budgetlint/budgetlint/internal/passtest"
 )
 
 // shopFindings are the findings of examples/shop, as "line:col pass"
@@ -62,7 +64,7 @@ func TestOpenOrder(t *testing.T) {
 			for round, files := range [][]string{order, reversed} {
 				for _, name := range files {
 					path := filepath.Join(dir, filepath.FromSlash(name))
-					text := readFile(t, path)
+					text := passtest.ReadFile(t, path)
 					open(c, path, int32(round+1), text)
 					diags := c.diagnostics(pathURI(path), int32(round+1)).Diagnostics
 					if got := positions(diags); !slices.Equal(got, shopFindings[name]) {
@@ -131,7 +133,7 @@ func TestRecheckKeepsDependencies(t *testing.T) {
 		t.Skip("analyses examples/shop with the standard library")
 	}
 	api := filepath.Join(shop(t), "api", "api.go")
-	text := readFile(t, api)
+	text := passtest.ReadFile(t, api)
 	c, _ := start(t, Options{Analyzers: allPasses, Cache: t.TempDir(), ToolID: func([]*analysis.Analyzer) string { return "test" }}, nil)
 	initialize(c, nil)
 	open(c, api, 1, text)
@@ -160,7 +162,7 @@ func TestQuickFixBuilds(t *testing.T) {
 		t.Fatal(err)
 	}
 	api := filepath.Join(dir, "api", "api.go")
-	text := readFile(t, api)
+	text := passtest.ReadFile(t, api)
 	c, _ := start(t, Options{Analyzers: allPasses}, nil)
 	initialize(c, nil)
 	open(c, api, 1, text)
@@ -178,7 +180,7 @@ func TestQuickFixBuilds(t *testing.T) {
 		if !ok {
 			t.Fatalf("an edit of %s", uri)
 		}
-		if err := os.WriteFile(path, []byte(applyEdits(t, readFile(t, path), edits)), 0o644); err != nil {
+		if err := os.WriteFile(path, []byte(applyEdits(t, passtest.ReadFile(t, path), edits)), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -199,7 +201,7 @@ func TestFindingsCarryTheirPrice(t *testing.T) {
 	c, _ := start(t, Options{Analyzers: allPasses, Cache: t.TempDir(), ToolID: func([]*analysis.Analyzer) string { return "test" }}, nil)
 	initialize(c, nil)
 	path := filepath.Join(dir, "billing", "billing.go")
-	open(c, path, 1, readFile(t, path))
+	open(c, path, 1, passtest.ReadFile(t, path))
 	diags := c.diagnostics(pathURI(path), 1).Diagnostics
 	found := false
 	for _, d := range diags {

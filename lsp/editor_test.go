@@ -6,10 +6,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/budgetlint/budgetlint/internal/passtest"
 )
 
 // TestEditorSession drives the real budgetlint binary as an editor does:
@@ -18,24 +19,14 @@ import (
 // see the server log it and keep answering, then shut it down. Nothing
 // goes to stderr.
 func TestEditorSession(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds budgetlint")
-	}
-	bin := filepath.Join(t.TempDir(), "budgetlint")
-	if runtime.GOOS == "windows" {
-		bin += ".exe"
-	}
-	build := exec.Command("go", "build", "-o", bin, "github.com/budgetlint/budgetlint/cmd/budgetlint")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("building budgetlint: %v\n%s", err, out)
-	}
+	bin := passtest.Command(t)
 	mod := t.TempDir()
 	if err := os.CopyFS(mod, os.DirFS(filepath.Join("..", "testdata", "lsp"))); err != nil {
 		t.Fatal(err)
 	}
 	greetFile := filepath.Join(mod, "greet.go")
 	testFile := filepath.Join(mod, "greet_test.go")
-	greet, test := readFile(t, greetFile), readFile(t, testFile)
+	greet, test := passtest.ReadFile(t, greetFile), passtest.ReadFile(t, testFile)
 
 	cmd := exec.Command(bin, "lsp", "-debounce=50ms", "-cache="+t.TempDir())
 	var stderr bytes.Buffer
@@ -180,15 +171,6 @@ func TestEditorSession(t *testing.T) {
 	if stderr.Len() > 0 {
 		t.Errorf("server stderr has %q, want nothing: nothing went wrong", stderr.String())
 	}
-}
-
-func readFile(t *testing.T, name string) string {
-	t.Helper()
-	b, err := os.ReadFile(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
 }
 
 func toJSON(v any) string {

@@ -247,60 +247,48 @@ func (s *server) handle(m *message) {
 func (s *server) dispatch(m *message) (any, *rpcError) {
 	switch m.Method {
 	case "initialize":
-		var p InitializeParams
-		if err := unmarshal(m.Params, &p); err != nil {
-			return nil, err
-		}
-		return s.initialize(p), nil
+		return answer(m, s.initialize)
 	case "shutdown":
 		s.mu.Lock()
 		s.shutdown = true
 		s.mu.Unlock()
 		return nil, nil
 	case "textDocument/didOpen":
-		var p DidOpenTextDocumentParams
-		if err := unmarshal(m.Params, &p); err != nil {
-			return nil, err
-		}
-		s.didOpen(p)
+		return take(m, s.didOpen)
 	case "textDocument/didChange":
-		var p DidChangeTextDocumentParams
-		if err := unmarshal(m.Params, &p); err != nil {
-			return nil, err
-		}
-		s.didChange(p)
+		return take(m, s.didChange)
 	case "textDocument/didSave":
-		var p DidSaveTextDocumentParams
-		if err := unmarshal(m.Params, &p); err != nil {
-			return nil, err
-		}
-		if path, ok := uriPath(p.TextDocument.URI); ok {
-			s.schedule(filepath.Dir(path), 0)
-		}
+		return take(m, s.didSave)
 	case "textDocument/didClose":
-		var p DidCloseTextDocumentParams
-		if err := unmarshal(m.Params, &p); err != nil {
-			return nil, err
-		}
-		s.didClose(p)
+		return take(m, s.didClose)
 	case "workspace/didChangeConfiguration":
-		var p DidChangeConfigurationParams
-		if err := unmarshal(m.Params, &p); err != nil {
-			return nil, err
-		}
-		s.configure(p.Settings, true)
+		return take(m, func(p DidChangeConfigurationParams) { s.configure(p.Settings, true) })
 	case "textDocument/codeAction":
-		var p CodeActionParams
-		if err := unmarshal(m.Params, &p); err != nil {
-			return nil, err
-		}
-		return s.codeActions(p), nil
+		return answer(m, s.codeActions)
 	default:
 		if m.isRequest() {
 			return nil, &rpcError{codeMethodNotFound, "budgetlint does not implement " + m.Method}
 		}
 	}
 	return nil, nil
+}
+
+// answer decodes m's params as a P and answers with what handle returns.
+func answer[P, R any](m *message, handle func(P) R) (any, *rpcError) {
+	var p P
+	if err := unmarshal(m.Params, &p); err != nil {
+		return nil, err
+	}
+	return handle(p), nil
+}
+
+// take decodes m's params as a P for handle, which has no answer (m is a
+// notification).
+func take[P any](m *message, handle func(P)) (any, *rpcError) {
+	return answer(m, func(p P) any {
+		handle(p)
+		return nil
+	})
 }
 
 func unmarshal(raw json.RawMessage, v any) *rpcError {
@@ -413,6 +401,12 @@ func (s *server) didChange(p DidChangeTextDocumentParams) {
 		s.logMessage(logError, fmt.Sprintf("budgetlint: %s: %v; close and reopen the file", path, err))
 	}
 	s.schedule(filepath.Dir(path), s.opts.Debounce)
+}
+
+func (s *server) didSave(p DidSaveTextDocumentParams) {
+	if path, ok := uriPath(p.TextDocument.URI); ok {
+		s.schedule(filepath.Dir(path), 0)
+	}
 }
 
 func (s *server) didClose(p DidCloseTextDocumentParams) {

@@ -12,22 +12,12 @@ import (
 )
 
 func TestHopsGolden(t *testing.T) {
-	rep, err := SimulateHops(DefaultHopsConfig())
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b strings.Builder
-	if err := rep.WriteText(&b); err != nil {
-		t.Fatal(err)
-	}
-	diffText(t, b.String(), seedOutput(t, "seed003_output.txt"))
+	rep := simulate(t, SimulateHops, DefaultHopsConfig())
+	diffText(t, textOf(t, rep.WriteText), seedOutput(t, "seed003_output.txt"))
 }
 
 func TestHopsTable(t *testing.T) {
-	rep, err := SimulateHops(DefaultHopsConfig())
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep := simulate(t, SimulateHops, DefaultHopsConfig())
 	ms := time.Millisecond
 	want := []struct {
 		cond, strategy string
@@ -111,10 +101,7 @@ func TestWorstCaseFixedChain(t *testing.T) {
 
 func TestHopsOtherFlags(t *testing.T) {
 	cfg := DefaultHopsConfig().WithChainLength(6)
-	rep, err := SimulateHops(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep := simulate(t, SimulateHops, cfg)
 	if rep.Hops[5] != "F" || rep.SumNormal != 3600*time.Millisecond {
 		t.Errorf("six hops: names %v, sum %v", rep.Hops, rep.SumNormal)
 	}
@@ -151,6 +138,16 @@ func seedOutput(t *testing.T, name string) string {
 		t.Fatal(err)
 	}
 	return string(data)
+}
+
+// simulate runs a model on cfg, which it must accept.
+func simulate[C, R any](t *testing.T, model func(C) (R, error), cfg C) R {
+	t.Helper()
+	rep, err := model(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep
 }
 
 // textOf is what write prints.

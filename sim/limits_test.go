@@ -35,59 +35,30 @@ func TestLimits(t *testing.T) {
 		want string
 	}{
 		{"hops", func() error { _, err := SimulateHops(DefaultHopsConfig().WithChainLength(MaxHops + 1)); return err }, "above the limit of 1000"},
-		{"per-hop timeout", func() error {
-			c := DefaultHopsConfig()
-			c.PerHopTimeout = MaxDuration + 1
-			_, err := SimulateHops(c)
-			return err
-		}, "above the limit of 24h0m0s"},
-		{"latency", func() error {
-			c := DefaultHopsConfig()
-			c.Latencies[2] = 25 * time.Hour
-			_, err := SimulateHops(c)
-			return err
-		}, "hop C's latency: 25h0m0s is above the limit of 24h0m0s"},
-		{"attempts", func() error {
-			c := DefaultRetryConfig()
-			c.Attempts = 1_000_000_000
-			_, err := SimulateRetry(c)
-			return err
-		}, "attempts: 1000000000 is above the limit of 1000"},
-		{"layers", func() error {
-			c := DefaultRetryConfig()
-			c.Layers = MaxHops + 1
-			_, err := SimulateRetry(c)
-			return err
-		}, "layers: 1001 is above the limit of 1000"},
-		{"doubling backoff", func() error {
-			c := DefaultRetryConfig()
-			c.Attempts = 70
-			_, err := SimulateRetry(c)
-			return err
-		}, "the backoff before attempt 70"},
-		{"deadline", func() error {
-			c := DefaultRetryConfig()
-			c.Deadline = 48 * time.Hour
-			_, err := SimulateRetry(c)
-			return err
-		}, "the deadline: 48h0m0s is above the limit of 24h0m0s"},
-		{"requests", func() error {
-			c := DefaultSplitConfig()
-			c.Requests = MaxRequests + 1
-			_, err := SimulateSplit(c)
-			return err
-		}, "requests: 100001 is above the limit of 100000"},
-		{"non-finite", func() error {
-			c := DefaultSplitConfig()
-			c.Slowdown.Tariff[3] = math.Inf(1)
-			_, err := SimulateSplit(c)
-			return err
-		}, "must be a finite number"},
+		{"per-hop timeout", changed(DefaultHopsConfig, SimulateHops, func(c *HopsConfig) { c.PerHopTimeout = MaxDuration + 1 }), "above the limit of 24h0m0s"},
+		{"latency", changed(DefaultHopsConfig, SimulateHops, func(c *HopsConfig) { c.Latencies[2] = 25 * time.Hour }), "hop C's latency: 25h0m0s is above the limit of 24h0m0s"},
+		{"attempts", changed(DefaultRetryConfig, SimulateRetry, func(c *RetryConfig) { c.Attempts = 1_000_000_000 }), "attempts: 1000000000 is above the limit of 1000"},
+		{"layers", changed(DefaultRetryConfig, SimulateRetry, func(c *RetryConfig) { c.Layers = MaxHops + 1 }), "layers: 1001 is above the limit of 1000"},
+		{"doubling backoff", changed(DefaultRetryConfig, SimulateRetry, func(c *RetryConfig) { c.Attempts = 70 }), "the backoff before attempt 70"},
+		{"deadline", changed(DefaultRetryConfig, SimulateRetry, func(c *RetryConfig) { c.Deadline = 48 * time.Hour }), "the deadline: 48h0m0s is above the limit of 24h0m0s"},
+		{"requests", changed(DefaultSplitConfig, SimulateSplit, func(c *SplitConfig) { c.Requests = MaxRequests + 1 }), "requests: 100001 is above the limit of 100000"},
+		{"non-finite", changed(DefaultSplitConfig, SimulateSplit, func(c *SplitConfig) { c.Slowdown.Tariff[3] = math.Inf(1) }), "must be a finite number"},
 		{"milliseconds", func() error { return CheckMillis(1e300) }, "beyond the limit of 24h0m0s"},
 	} {
 		err := c.run()
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: error %v, want one saying %q", c.name, err, c.want)
 		}
+	}
+}
+
+// changed runs simulate on the default configuration with set's change,
+// and returns its error.
+func changed[C, R any](defaults func() C, simulate func(C) (R, error), set func(*C)) func() error {
+	return func() error {
+		c := defaults()
+		set(&c)
+		_, err := simulate(c)
+		return err
 	}
 }

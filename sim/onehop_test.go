@@ -22,10 +22,7 @@ func TestOneHop(t *testing.T) {
 		{"a 5 s timeout before the deadline", OneHopConfig{Deadline: 6 * s, Work: 9 * s, Timeout: 5 * s}, 5 * s, 0, 5 * s, 1 * s},
 		{"work that ends in time", OneHopConfig{Deadline: 2 * s, Work: s}, s, 0, s, 0},
 	} {
-		rep, err := SimulateOneHop(tc.cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
+		rep := simulate(t, SimulateOneHop, tc.cfg)
 		b := rep.Broken
 		if b.WorkEnds != tc.ends || b.AfterGiveUp != tc.after || rep.Carried.WorkEnds != tc.fix || b.Unused != tc.unused || rep.Carried.AfterGiveUp != 0 {
 			t.Errorf("%s: got %+v and %+v", tc.name, b, rep.Carried)

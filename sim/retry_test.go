@@ -12,10 +12,7 @@ import (
 // case is six seconds plus backoff" and "five 10-second timeouts can keep a
 // request alive for 50 seconds".
 func TestRetrySeedFigures(t *testing.T) {
-	rep, err := SimulateRetry(DefaultRetryConfig())
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep := simulate(t, SimulateRetry, DefaultRetryConfig())
 	fig := func(name string) string { return seedFigure(t, "004", name) }
 	c := rep.Config
 	for _, f := range []struct {
@@ -102,10 +99,7 @@ func TestRetryFloorAndCancel(t *testing.T) {
 	// fixed loop runs on for all three attempts.
 	c = DefaultRetryConfig()
 	c.CallerCancelsAt = 700 * ms
-	rep, err := SimulateRetry(c)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep := simulate(t, SimulateRetry, c)
 	if rep.BudgetAware.ReturnsAt != 700*ms || rep.BudgetAware.Skipped != 2 || rep.BudgetAware.AfterGiveUp != 0 {
 		t.Errorf("budget-aware on cancellation: %+v", rep.BudgetAware)
 	}
@@ -146,10 +140,7 @@ func TestRetryHopelessAttempt(t *testing.T) {
 func TestRetryLayerDeadline(t *testing.T) {
 	c := DefaultRetryConfig()
 	c.Deadline = 5 * time.Second
-	rep, err := SimulateRetry(c)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep := simulate(t, SimulateRetry, c)
 	if got := rep.LayersBudget.LastWorkEnds(); got != 2*time.Second {
 		t.Errorf("the retry loop's 5s deadline moved the layer chain's budget: it stops at %v, want 2s", got)
 	}
@@ -165,10 +156,7 @@ func TestRetryLayerDeadline(t *testing.T) {
 func TestRetryColumns(t *testing.T) {
 	c := DefaultRetryConfig()
 	c.AttemptTimeout, c.Spent, c.Backoff = 1234567*time.Microsecond, 0, 333*time.Millisecond
-	rep, err := SimulateRetry(c)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep := simulate(t, SimulateRetry, c)
 	out := textOf(t, rep.WriteText)
 	col := -1
 	for _, line := range strings.Split(out, "\n") {

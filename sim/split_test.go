@@ -8,10 +8,7 @@ import (
 )
 
 func TestSplitGolden(t *testing.T) {
-	rep, err := SimulateSplit(DefaultSplitConfig())
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep := simulate(t, SimulateSplit, DefaultSplitConfig())
 	// The seed's tables, then the figure its text adds below the last.
 	want := seedOutput(t, "seed000_output.txt") + "at 24 minutes/mo, " + seedFigure(t, "000", "minutes-left") +
 		" of the " + seedFigure(t, "000", "failure-share") + " minutes are left for the rest of the month\n"
@@ -21,10 +18,7 @@ func TestSplitGolden(t *testing.T) {
 // Each figure of seed 000's tables, as the tables print them, asserted one
 // by one so that a drift names the figure.
 func TestSplitFigures(t *testing.T) {
-	rep, err := SimulateSplit(DefaultSplitConfig())
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep := simulate(t, SimulateSplit, DefaultSplitConfig())
 	cfg := rep.Config
 	if rep.Remaining != 180 {
 		t.Errorf("remaining for the arm = %v, want 180", rep.Remaining)
@@ -109,10 +103,7 @@ func TestSplitColumnsForOtherSplits(t *testing.T) {
 	cfg := DefaultSplitConfig()
 	cfg.Threshold, cfg.Typical.Tariff, cfg.Requests = 201.3, 7, 49
 	cfg.Slowdowns = []Slowdown{{12.5, 1.1}, {24, 1}}
-	rep, err := SimulateSplit(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep := simulate(t, SimulateSplit, cfg)
 	out := textOf(t, rep.WriteText)
 	for _, want := range []string{
 		"remaining for the arm 181.3 ms",
@@ -185,10 +176,7 @@ func TestSplitOtherFlags(t *testing.T) {
 	cfg := DefaultSplitConfig()
 	cfg.Threshold = 300
 	cfg.Requests = 10
-	rep, err := SimulateSplit(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep := simulate(t, SimulateSplit, cfg)
 	if rep.Remaining != 280 {
 		t.Errorf("remaining = %v, want 280", rep.Remaining)
 	}

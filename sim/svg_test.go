@@ -107,10 +107,7 @@ func inside(t *testing.T, name, doc string) {
 func TestSVGEscapes(t *testing.T) {
 	cfg := DefaultSplitConfig()
 	cfg.Slowdown.Name = `<slow & "odd">`
-	rep, err := SimulateSplit(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep := simulate(t, SimulateSplit, cfg)
 	var b strings.Builder
 	rep.WriteSVG(&b)
 	if !strings.Contains(wellFormed(t, b.String()), `<slow & "odd">`) {

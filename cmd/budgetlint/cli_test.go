@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/budgetlint/budgetlint/internal/passtest"
 	"github.com/budgetlint/budgetlint/passes/ctxbackground"
 	"github.com/budgetlint/budgetlint/passes/inbound"
 )
@@ -22,7 +23,7 @@ import (
 // load, whatever the output.
 func TestExitStatuses(t *testing.T) {
 	noModule := t.TempDir() // no go.mod here or above
-	mustWrite(t, filepath.Join(noModule, "x.go"), "package x\n")
+	passtest.WriteFile(t, filepath.Join(noModule, "x.go"), "package x\n")
 	for _, tc := range []struct {
 		name   string
 		dir    string
@@ -94,9 +95,9 @@ func TestExitStatusFixCannotWrite(t *testing.T) {
 // -tags selects files as the go command's -tags does.
 func TestTags(t *testing.T) {
 	dir := t.TempDir()
-	mustWrite(t, filepath.Join(dir, "go.mod"), "module example.com/tags\n\ngo 1.26\n")
-	mustWrite(t, filepath.Join(dir, "a.go"), "package tags\n\nimport \"context\"\n\nfunc use(ctx context.Context) error { return ctx.Err() }\n")
-	mustWrite(t, filepath.Join(dir, "special.go"), "//go:build special\n\npackage tags\n\nimport \"context\"\n\nfunc Do(ctx context.Context) error { return use(context.Background()) }\n")
+	passtest.WriteFile(t, filepath.Join(dir, "go.mod"), "module example.com/tags\n\ngo 1.26\n")
+	passtest.WriteFile(t, filepath.Join(dir, "a.go"), "package tags\n\nimport \"context\"\n\nfunc use(ctx context.Context) error { return ctx.Err() }\n")
+	passtest.WriteFile(t, filepath.Join(dir, "special.go"), "//go:build special\n\npackage tags\n\nimport \"context\"\n\nfunc Do(ctx context.Context) error { return use(context.Background()) }\n")
 	if out, errs, code := runIn(t, dir, binary, "-cache=off", "."); code != exitClean || out != "" {
 		t.Errorf("without -tags: exit %d\n%s%s", code, out, errs)
 	}
@@ -215,7 +216,7 @@ func TestSARIFInARepository(t *testing.T) {
 	}
 	before := warm()
 	helpers := filepath.Join(mod, "helpers", "helpers.go")
-	mustWrite(t, helpers, strings.Replace(mustRead(t, helpers), "package helpers\n", "package helpers\n\n// Two lines more above Warm.\n", 1))
+	passtest.WriteFile(t, helpers, strings.Replace(passtest.ReadFile(t, helpers), "package helpers\n", "package helpers\n\n// Two lines more above Warm.\n", 1))
 	after := warm()
 	if b, a := before.PartialFingerprints["budgetlint/v1"], after.PartialFingerprints["budgetlint/v1"]; b == "" || a != b {
 		t.Errorf("helpers.go gaining two lines changed svc's fingerprint: %q, then %q", b, a)

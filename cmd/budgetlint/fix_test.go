@@ -15,6 +15,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/budgetlint/budgetlint/internal/driver"
+	"github.com/budgetlint/budgetlint/internal/passtest"
 	"github.com/budgetlint/budgetlint/passes/ctxbackground"
 )
 
@@ -39,25 +40,6 @@ func fixOf(t *testing.T, name, old, new string) driver.Diagnostic {
 	}}}}}
 }
 
-func mustWrite(t *testing.T, name, content string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(name, []byte(content), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
-func mustRead(t *testing.T, name string) string {
-	t.Helper()
-	data, err := os.ReadFile(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(data)
-}
-
 // tmpfs mounts a small tmpfs at a new directory, for as long as the test
 // runs. It needs root (or CAP_SYS_ADMIN): the test is skipped without.
 func tmpfs(t *testing.T, options string) string {
@@ -80,7 +62,7 @@ func TestFixOnAFullDiskLeavesTheFileWhole(t *testing.T) {
 	// Two pages, and a fix that needs a third: rewriting in place frees
 	// two and fails on the third, after the file was truncated.
 	src := "package a\n\nfunc f() {}\n\n// " + strings.Repeat("x", 8000) + "\n"
-	mustWrite(t, name, src)
+	passtest.WriteFile(t, name, src)
 	finding := fixOf(t, name, "f()", "f"+strings.Repeat("g", 4000)+"()")
 	filler, err := os.Create(filepath.Join(dir, "filler"))
 	if err != nil {
@@ -97,7 +79,7 @@ func TestFixOnAFullDiskLeavesTheFileWhole(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "a.go: not fixed: ") || !strings.Contains(err.Error(), "no space left on device; the file is unchanged") {
 		t.Errorf("want a.go named as not fixed for lack of space, got %v", err)
 	}
-	if got := mustRead(t, name); got != src {
+	if got := passtest.ReadFile(t, name); got != src {
 		t.Errorf("the file was damaged: %d bytes, want the original %d", len(got), len(src))
 	}
 	if left, _ := filepath.Glob(filepath.Join(dir, ".a.go.budgetlint-*")); len(left) > 0 {
@@ -110,7 +92,7 @@ func TestFixOnAFullDiskLeavesTheFileWhole(t *testing.T) {
 func TestFixWriteKeepsModeAndLinks(t *testing.T) {
 	dir := t.TempDir()
 	target := filepath.Join(dir, "real", "a.go")
-	mustWrite(t, target, "package a\n\nfunc f() {}\n")
+	passtest.WriteFile(t, target, "package a\n\nfunc f() {}\n")
 	if err := os.Chmod(target, 0o600); err != nil {
 		t.Fatal(err)
 	}
@@ -121,7 +103,7 @@ func TestFixWriteKeepsModeAndLinks(t *testing.T) {
 	if _, err := applyFixes([]driver.Diagnostic{fixOf(t, link, "f()", "g()")}, nil, false, nil); err != nil {
 		t.Fatal(err)
 	}
-	if got := mustRead(t, target); !strings.Contains(got, "func g()") {
+	if got := passtest.ReadFile(t, target); !strings.Contains(got, "func g()") {
 		t.Errorf("not fixed:\n%s", got)
 	}
 	if info, err := os.Lstat(link); err != nil || info.Mode()&os.ModeSymlink == 0 {
@@ -142,18 +124,18 @@ func TestFixIgnoresLineDirectives(t *testing.T) {
 	dir := t.TempDir()
 	copyTree(t, vetModule(t), dir)
 	svc := filepath.Join(dir, "svc", "svc.go")
-	src := strings.Replace(mustRead(t, svc), "func Do(", "//line victim.txt:1\nfunc Do(", 1)
-	mustWrite(t, svc, src)
+	src := strings.Replace(passtest.ReadFile(t, svc), "func Do(", "//line victim.txt:1\nfunc Do(", 1)
+	passtest.WriteFile(t, svc, src)
 	victim := filepath.Join(dir, "svc", "victim.txt")
 	victimText := strings.Repeat("the user's notes, not Go\n", 20)
-	mustWrite(t, victim, victimText)
+	passtest.WriteFile(t, victim, victimText)
 	if _, errs, code := runIn(t, dir, binary, "-cache=off", "-fix", "./svc"); code != exitFindings || !strings.Contains(errs, "[no suggested fix]") {
 		t.Fatalf("exit %d, want %d (Warm's finding has no fix): %s", code, exitFindings, errs)
 	}
-	if got := mustRead(t, victim); got != victimText {
+	if got := passtest.ReadFile(t, victim); got != victimText {
 		t.Errorf("the file the directive names was edited:\n%s", got)
 	}
-	if got := mustRead(t, svc); got != strings.Replace(src, "return use(context.Background())\n}\n\nfunc use", "return use(ctx)\n}\n\nfunc use", 1) {
+	if got := passtest.ReadFile(t, svc); got != strings.Replace(src, "return use(context.Background())\n}\n\nfunc use", "return use(ctx)\n}\n\nfunc use", 1) {
 		t.Errorf("svc.go not fixed as expected:\n%s", got)
 	}
 }
@@ -164,7 +146,7 @@ func TestFixIgnoresLineDirectives(t *testing.T) {
 // -fix then leaves the user's text alone and says why.
 func TestFixSkipsAFileEditedDuringTheRun(t *testing.T) {
 	for _, edited := range []string{
-		"package svc\n\n// The user added this line: every offset moved.\n" + strings.TrimPrefix(mustRead(t, filepath.Join(vetModule(t), "svc", "svc.go")), "// Package svc calls helpers from a handler.\npackage svc\n"),
+		"package svc\n\n// The user added this line: every offset moved.\n" + strings.TrimPrefix(passtest.ReadFile(t, filepath.Join(vetModule(t), "svc", "svc.go")), "// Package svc calls helpers from a handler.\npackage svc\n"),
 		"package svc\n", // shorter than the fix's offsets
 	} {
 		dir := t.TempDir()
@@ -188,7 +170,7 @@ func TestFixSkipsAFileEditedDuringTheRun(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), "svc.go: not fixed: it changed after budgetlint analysed it") {
 			t.Errorf("want svc.go named as changed, got %v", err)
 		}
-		if got := mustRead(t, svc); got != edited {
+		if got := passtest.ReadFile(t, svc); got != edited {
 			t.Errorf("the user's edit was overwritten:\n%s", got)
 		}
 	}
@@ -210,7 +192,7 @@ func TestFixGoesOnPastAFileItCannotWrite(t *testing.T) {
 	}
 	var findings []driver.Diagnostic
 	for _, name := range []string{a, b, c} {
-		mustWrite(t, name, "package p\n\nfunc f() {}\n")
+		passtest.WriteFile(t, name, "package p\n\nfunc f() {}\n")
 		findings = append(findings, fixOf(t, name, "f()", "g()"))
 	}
 	if os.Geteuid() == 0 {
@@ -231,7 +213,7 @@ func TestFixGoesOnPastAFileItCannotWrite(t *testing.T) {
 		}
 	}
 	for name, want := range map[string]string{a: "func g()", b: "func f()", c: "func g()"} {
-		if got := mustRead(t, name); !strings.Contains(got, want) {
+		if got := passtest.ReadFile(t, name); !strings.Contains(got, want) {
 			t.Errorf("%s: want %q:\n%s", name, want, got)
 		}
 	}
@@ -245,7 +227,7 @@ func TestFixNeverTrustsOffsets(t *testing.T) {
 	for _, bad := range []struct{ start, end int }{{-1, 3}, {3, 1 << 40}, {20, 10}, {1 << 40, 1<<40 + 1}} {
 		name := filepath.Join(t.TempDir(), "a.go")
 		src := "package a\n\nfunc f() {}\n"
-		mustWrite(t, name, src)
+		passtest.WriteFile(t, name, src)
 		finding := fixOf(t, name, "f()", "g()")
 		e := &finding.Fixes[0].Edits[0]
 		e.Start.Offset, e.End.Offset = bad.start, bad.end
@@ -253,7 +235,7 @@ func TestFixNeverTrustsOffsets(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), "a.go: not fixed: a fix's edit") {
 			t.Errorf("offsets %d to %d: want a.go named as not fixed, got %v", bad.start, bad.end, err)
 		}
-		if got := mustRead(t, name); got != src {
+		if got := passtest.ReadFile(t, name); got != src {
 			t.Errorf("offsets %d to %d: the file changed:\n%s", bad.start, bad.end, got)
 		}
 	}
@@ -263,9 +245,9 @@ func TestFixNeverTrustsOffsets(t *testing.T) {
 func TestFixLeavesGeneratedFiles(t *testing.T) {
 	name := filepath.Join(t.TempDir(), "a.go")
 	src := "// Code generated by hand. DO NOT EDIT.\n\npackage a\n\nfunc f() {}\n"
-	mustWrite(t, name, src)
+	passtest.WriteFile(t, name, src)
 	_, err := applyFixes([]driver.Diagnostic{fixOf(t, name, "f()", "g()")}, nil, false, nil)
-	if err == nil || !strings.Contains(err.Error(), "a.go: not fixed: it is generated") || mustRead(t, name) != src {
-		t.Errorf("generated file: %v\n%s", err, mustRead(t, name))
+	if err == nil || !strings.Contains(err.Error(), "a.go: not fixed: it is generated") || passtest.ReadFile(t, name) != src {
+		t.Errorf("generated file: %v\n%s", err, passtest.ReadFile(t, name))
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/budgetlint/budgetlint/internal/passtest"
 	"github.com/budgetlint/budgetlint/internal/registry"
 )
 
@@ -217,7 +218,7 @@ func TestFixWrites(t *testing.T) {
 	if code != exitFindings || errs != "budgetlint: 1 findings were not fixed:\n"+warmLeft+"\n" {
 		t.Fatalf("exit %d, want %d and the finding left named; stderr:\n%s", code, exitFindings, errs)
 	}
-	got := mustRead(t, filepath.Join(dir, "svc", "svc.go"))
+	got := passtest.ReadFile(t, filepath.Join(dir, "svc", "svc.go"))
 	if !strings.Contains(got, "return use(ctx)") {
 		t.Errorf("fix not applied:\n%s", got)
 	}
@@ -244,7 +245,7 @@ func TestFixLeavesTheExampleBuilding(t *testing.T) {
 	if out, verrs, code := runIn(t, dir, "go", "vet", "./..."); code != 0 {
 		t.Fatalf("the fixed example does not vet:\n%s%s", out, verrs)
 	}
-	if strings.Contains(mustRead(t, filepath.Join(dir, "api", "api.go")), `"context"`) {
+	if strings.Contains(passtest.ReadFile(t, filepath.Join(dir, "api", "api.go")), `"context"`) {
 		t.Errorf("api.go still imports context")
 	}
 	out, _, code := runIn(t, dir, binary, "-cache=off", "./...")
@@ -261,7 +262,7 @@ func TestFixTestsLeavesThemBuilding(t *testing.T) {
 	if _, errs, code := runIn(t, dir, binary, "-cache=off", "-ctxbackground.tests", "-ctxbackground=true", "-fix", "./svc"); code != exitFindings {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	if got := mustRead(t, filepath.Join(dir, "svc", "svc_test.go")); strings.Contains(got, `"context"`) || !strings.Contains(got, "use(t.Context())") {
+	if got := passtest.ReadFile(t, filepath.Join(dir, "svc", "svc_test.go")); strings.Contains(got, `"context"`) || !strings.Contains(got, "use(t.Context())") {
 		t.Errorf("svc_test.go:\n%s", got)
 	}
 	if out, verrs, code := runIn(t, dir, "go", "vet", "./svc"); code != 0 {
@@ -274,8 +275,8 @@ func TestFixTestsLeavesThemBuilding(t *testing.T) {
 // only that one.
 func TestFixRemovesImportsUnusedTogether(t *testing.T) {
 	dir := t.TempDir()
-	mustWrite(t, filepath.Join(dir, "go.mod"), "module example.com/together\n\ngo 1.26\n")
-	mustWrite(t, filepath.Join(dir, "lib.go"), "package together\n\nimport \"context\"\n\nfunc load(ctx context.Context) error { return ctx.Err() }\n")
+	passtest.WriteFile(t, filepath.Join(dir, "go.mod"), "module example.com/together\n\ngo 1.26\n")
+	passtest.WriteFile(t, filepath.Join(dir, "lib.go"), "package together\n\nimport \"context\"\n\nfunc load(ctx context.Context) error { return ctx.Err() }\n")
 	handlers := `package together
 
 import (
@@ -288,11 +289,11 @@ func A(w http.ResponseWriter, r *http.Request) { _ = load(context.Background()) 
 
 func B(w http.ResponseWriter, r *http.Request) { _ = load(context.TODO()); _ = str.ToUpper("") }
 `
-	mustWrite(t, filepath.Join(dir, "handlers.go"), handlers)
+	passtest.WriteFile(t, filepath.Join(dir, "handlers.go"), handlers)
 	if _, errs, code := runIn(t, dir, binary, "-cache=off", "-fix", "."); code != exitClean {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	got := mustRead(t, filepath.Join(dir, "handlers.go"))
+	got := passtest.ReadFile(t, filepath.Join(dir, "handlers.go"))
 	if strings.Contains(got, `"context"`) || !strings.Contains(got, `str "strings"`) || !strings.Contains(got, `"net/http"`) {
 		t.Errorf("want only context's import removed:\n%s", got)
 	}

@@ -16,6 +16,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/budgetlint/budgetlint/internal/driver"
 	"github.com/budgetlint/budgetlint/internal/registry"
 )
 
@@ -24,23 +25,7 @@ const module = "github.com/budgetlint/budgetlint"
 // closure is every analyzer a driver runs for the passes, requirements
 // first.
 func closure() []*analysis.Analyzer {
-	var out []*analysis.Analyzer
-	seen := map[*analysis.Analyzer]bool{}
-	var visit func(a *analysis.Analyzer)
-	visit = func(a *analysis.Analyzer) {
-		if seen[a] {
-			return
-		}
-		seen[a] = true
-		for _, req := range a.Requires {
-			visit(req)
-		}
-		out = append(out, a)
-	}
-	for _, a := range registry.Passes {
-		visit(a)
-	}
-	return out
+	return driver.Closure(registry.Passes)
 }
 
 // ours is the closure without golang.org/x/tools' analyzers (inspect).

@@ -6,24 +6,18 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/budgetlint/budgetlint/internal/passtest"
 )
 
 // TestGoVetFixDiff: go vet -fix -diff prints the passes' suggested fixes
 // when budgetlint is the vet tool, and -fix without -diff is what applies
 // them. (cmd/budgetlint's tests cover facts and flags through go vet.)
 func TestGoVetFixDiff(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the budgetlint command")
-	}
+	tool := passtest.Command(t)
 	root, err := filepath.Abs(filepath.Join("..", ".."))
 	if err != nil {
 		t.Fatal(err)
-	}
-	tool := filepath.Join(t.TempDir(), "budgetlint")
-	build := exec.Command("go", "build", "-o", tool, "./cmd/budgetlint")
-	build.Dir = root
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	vet := exec.Command("go", "vet", "-vettool="+tool, "-fix", "-diff", "./helpers", "./svc")
 	vet.Dir = filepath.Join(root, "testdata", "vet")

@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"go/types"
+	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -371,7 +372,7 @@ func (r *run) computeKeys(g *graph) {
 			}
 			fmt.Fprintln(h)
 		}
-		for _, path := range slices.Sorted(mapsKeys(n.imports)) {
+		for _, path := range slices.Sorted(maps.Keys(n.imports)) {
 			dep := n.imports[path]
 			if dep.key == "" {
 				ok = false
@@ -399,17 +400,14 @@ func (s *factStore) encode(pkg *types.Package) []encodedFact {
 			out = append(out, encodedFact{Object: object, Type: reflect.TypeOf(fact).String(), Data: buf.Bytes()})
 		}
 	}
-	for k, f := range s.objects {
-		if k.obj.Pkg() != pkg {
+	for k, f := range s.facts {
+		if k.pkg != pkg {
 			continue
 		}
-		if path, err := objectpath.For(k.obj); err == nil {
-			add(string(path), f)
-		}
-	}
-	for k, f := range s.pkgs {
-		if k.pkg == pkg {
+		if k.obj == nil {
 			add("", f)
+		} else if path, err := objectpath.For(k.obj); err == nil {
+			add(string(path), f)
 		}
 	}
 	slices.SortFunc(out, func(a, b encodedFact) int {
@@ -432,12 +430,10 @@ func (s *factStore) decode(pkg *types.Package, facts []encodedFact) {
 		if gob.NewDecoder(bytes.NewReader(ef.Data)).Decode(fact) != nil {
 			continue
 		}
-		s.mu.Lock()
 		if ef.Object == "" {
-			s.pkgs[packageFactKey{pkg, t}] = fact
+			s.set(packageFactKey(pkg, t), fact)
 		} else if obj, err := objectpath.Object(pkg, objectpath.Path(ef.Object)); err == nil {
-			s.objects[objectFactKey{obj, t}] = fact
+			s.set(objectFactKey(obj, t), fact)
 		}
-		s.mu.Unlock()
 	}
 }

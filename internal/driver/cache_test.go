@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/budgetlint/budgetlint/internal/passtest"
 )
 
 // old sets a file's times to ten days ago, past the cache's trim age.
@@ -19,16 +21,6 @@ func old(t *testing.T, name string) {
 	t.Helper()
 	then := time.Now().Add(-10 * 24 * time.Hour)
 	if err := os.Chtimes(name, then, then); err != nil {
-		t.Fatal(err)
-	}
-}
-
-func writeFile(t *testing.T, name, content string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(name, []byte(content), 0o644); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -50,7 +42,7 @@ func TestCacheRefusesADirectoryWithOtherFiles(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
 			for name, content := range tc.files {
-				writeFile(t, filepath.Join(dir, name), content)
+				passtest.WriteFile(t, filepath.Join(dir, name), content)
 				old(t, filepath.Join(dir, name))
 			}
 			_, err := Run([]*analysis.Analyzer{recorder(new([]string), func(*analysis.Pass) {})},
@@ -104,7 +96,7 @@ func TestTrimRemovesOnlyOldEntries(t *testing.T) {
 	// A link named like a shard, to a directory holding a file named like
 	// an entry of that shard: trimming must not follow it.
 	outside := filepath.Join(t.TempDir(), strings.Repeat("cd", 32))
-	writeFile(t, outside, "the user's")
+	passtest.WriteFile(t, outside, "the user's")
 	old(t, outside)
 	if err := os.Symlink(filepath.Dir(outside), filepath.Join(c.dir, "cd")); err != nil {
 		t.Fatal(err)
@@ -120,12 +112,12 @@ func TestTrimRemovesOnlyOldEntries(t *testing.T) {
 		"v1/" + key,
 	}
 	for _, name := range append(gone, kept...) {
-		writeFile(t, filepath.Join(dir, name), "x")
+		passtest.WriteFile(t, filepath.Join(dir, name), "x")
 		old(t, filepath.Join(dir, name))
 	}
 	old(t, filepath.Join(dir, "README"))
 	young := "v1/ab/" + strings.Repeat("ab", 31) + "ef"
-	writeFile(t, filepath.Join(dir, young), "x")
+	passtest.WriteFile(t, filepath.Join(dir, young), "x")
 	kept = append(kept, young, "README")
 	c.trim()
 	for _, name := range gone {
@@ -181,7 +173,7 @@ func TestDamagedEntryIsIgnoredAndRewritten(t *testing.T) {
 				t.Fatalf("want one entry, got %q", entries)
 			}
 			good, _ := os.ReadFile(entries[0])
-			writeFile(t, entries[0], string(damage.do(bytes.Clone(good))))
+			passtest.WriteFile(t, entries[0], string(damage.do(bytes.Clone(good))))
 			res, err := Run([]*analysis.Analyzer{report}, opts)
 			if err != nil {
 				t.Fatal(err)
@@ -201,10 +193,10 @@ func TestDamagedEntryIsIgnoredAndRewritten(t *testing.T) {
 // carry the sum of the content that was analysed.
 func TestEditsAreInTheFileAnalysed(t *testing.T) {
 	dir := t.TempDir()
-	writeFile(t, filepath.Join(dir, "go.mod"), "module example.com/m\n\ngo 1.26\n")
+	passtest.WriteFile(t, filepath.Join(dir, "go.mod"), "module example.com/m\n\ngo 1.26\n")
 	src := "package m\n\nimport \"context\"\n\n//line victim.go:1\nfunc Target(ctx context.Context) {}\n"
 	file := filepath.Join(dir, "m.go")
-	writeFile(t, file, src)
+	passtest.WriteFile(t, file, src)
 	rename := &analysis.Analyzer{
 		Name: "rename",
 		Doc:  "suggests renaming Target",
@@ -244,8 +236,8 @@ func TestEditsAreInTheFileAnalysed(t *testing.T) {
 func TestCacheClearsItsOldLayout(t *testing.T) {
 	entry := strings.Repeat("ab", 32)
 	dir := t.TempDir()
-	writeFile(t, filepath.Join(dir, "trim.txt"), "")
-	writeFile(t, filepath.Join(dir, "ab", entry), "old entry")
+	passtest.WriteFile(t, filepath.Join(dir, "trim.txt"), "")
+	passtest.WriteFile(t, filepath.Join(dir, "ab", entry), "old entry")
 	c, err := openCache(dir)
 	if err != nil {
 		t.Fatalf("old layout refused: %v", err)
@@ -258,9 +250,9 @@ func TestCacheClearsItsOldLayout(t *testing.T) {
 	}
 
 	mixed := t.TempDir()
-	writeFile(t, filepath.Join(mixed, "trim.txt"), "")
-	writeFile(t, filepath.Join(mixed, "ab", entry), "old entry")
-	writeFile(t, filepath.Join(mixed, "go.mod"), "module x\n")
+	passtest.WriteFile(t, filepath.Join(mixed, "trim.txt"), "")
+	passtest.WriteFile(t, filepath.Join(mixed, "ab", entry), "old entry")
+	passtest.WriteFile(t, filepath.Join(mixed, "go.mod"), "module x\n")
 	if _, err := openCache(mixed); err == nil {
 		t.Error("a directory with the old layout and a go.mod was adopted")
 	}

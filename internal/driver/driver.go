@@ -30,6 +30,8 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"iter"
+	"maps"
 	"os"
 	"reflect"
 	"runtime"
@@ -238,7 +240,7 @@ func newGraph(roots []*packages.Package) *graph {
 		}
 		n := &node{pkg: p, imports: map[string]*node{}}
 		byPkg[p] = n
-		for _, path := range slices.Sorted(mapsKeys(p.Imports)) {
+		for _, path := range slices.Sorted(maps.Keys(p.Imports)) {
 			n.imports[path] = visit(p.Imports[path])
 		}
 		g.nodes = append(g.nodes, n)
@@ -278,16 +280,6 @@ func isTestMain(p *packages.Package) bool {
 	return p.Name == "main" && strings.HasSuffix(p.ID, ".test")
 }
 
-func mapsKeys[M ~map[K]V, K comparable, V any](m M) func(func(K) bool) {
-	return func(yield func(K) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
-}
-
 // run is the state of one Run.
 type run struct {
 	ctx       context.Context
@@ -304,13 +296,15 @@ type run struct {
 // independent packages in parallel.
 func (r *run) process(g *graph) {
 	r.sem = make(chan struct{}, runtime.GOMAXPROCS(0))
+	inParallel(slices.Values(g.roots), r.finish)
+}
+
+// inParallel calls f on each node in a goroutine of its own, and returns
+// once all the calls have.
+func inParallel(nodes iter.Seq[*node], f func(*node)) {
 	var wg sync.WaitGroup
-	for _, n := range g.roots {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			r.finish(n)
-		}()
+	for n := range nodes {
+		wg.Go(func() { f(n) })
 	}
 	wg.Wait()
 }
@@ -336,15 +330,7 @@ func (r *run) finish(n *node) {
 // imports; concurrent callers wait for the first.
 func (r *run) ensure(n *node) {
 	n.once.Do(func() {
-		var wg sync.WaitGroup
-		for _, dep := range n.imports {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				r.ensure(dep)
-			}()
-		}
-		wg.Wait()
+		inParallel(maps.Values(n.imports), r.ensure)
 		select {
 		case r.sem <- struct{}{}:
 		case <-r.ctx.Done():
@@ -696,7 +682,7 @@ func (r *run) result(g *graph) *Result {
 				errs = append(errs, e)
 			}
 		} else {
-			for _, imp := range slices.Sorted(mapsKeys(n.unloadable)) {
+			for _, imp := range slices.Sorted(maps.Keys(n.unloadable)) {
 				dep := n.unloadable[imp]
 				why := dep.pkg.Errors[0].Msg
 				c := causes[why]
@@ -743,28 +729,41 @@ func firstLine(err error) string {
 	return s
 }
 
-// factStore holds every fact of the run, keyed by the object or package it
-// is about; the objects are shared by all packages of the run, so no
-// encoding is needed except for the cache.
+// factStore holds every fact of the run, object facts and package facts
+// alike, keyed by the package, the object (none for a package fact) and
+// the fact's type; the objects are shared by all packages of the run, so
+// no encoding is needed except for the cache.
 type factStore struct {
-	mu      sync.Mutex
-	objects map[objectFactKey]analysis.Fact
-	pkgs    map[packageFactKey]analysis.Fact
-	types   map[string]reflect.Type // fact type name -> type, for the cache
+	mu    sync.Mutex
+	facts map[factKey]analysis.Fact
+	types map[string]reflect.Type // fact type name -> type, for the cache
 }
 
-type objectFactKey struct {
-	obj types.Object
+type factKey struct {
+	pkg *types.Package // the package the fact is about, or its object's
+	obj types.Object   // nil for a package fact
 	t   reflect.Type
 }
 
-type packageFactKey struct {
-	pkg *types.Package
-	t   reflect.Type
-}
+func objectFactKey(obj types.Object, t reflect.Type) factKey { return factKey{obj.Pkg(), obj, t} }
+
+func packageFactKey(pkg *types.Package, t reflect.Type) factKey { return factKey{pkg, nil, t} }
 
 func newFactStore(analyzers []*analysis.Analyzer) *factStore {
-	s := &factStore{objects: map[objectFactKey]analysis.Fact{}, pkgs: map[packageFactKey]analysis.Fact{}, types: map[string]reflect.Type{}}
+	s := &factStore{facts: map[factKey]analysis.Fact{}, types: map[string]reflect.Type{}}
+	for _, a := range Closure(analyzers) {
+		for _, f := range a.FactTypes {
+			t := reflect.TypeOf(f)
+			s.types[t.String()] = t
+		}
+	}
+	return s
+}
+
+// Closure is every analyzer a driver runs for analyzers: each of them and
+// what it requires, transitively, once each, requirements first.
+func Closure(analyzers []*analysis.Analyzer) []*analysis.Analyzer {
+	var out []*analysis.Analyzer
 	seen := map[*analysis.Analyzer]bool{}
 	var visit func(a *analysis.Analyzer)
 	visit = func(a *analysis.Analyzer) {
@@ -772,75 +771,81 @@ func newFactStore(analyzers []*analysis.Analyzer) *factStore {
 			return
 		}
 		seen[a] = true
-		for _, f := range a.FactTypes {
-			t := reflect.TypeOf(f)
-			s.types[t.String()] = t
-		}
 		for _, req := range a.Requires {
 			visit(req)
 		}
+		out = append(out, a)
 	}
 	for _, a := range analyzers {
 		visit(a)
 	}
-	return s
+	return out
 }
 
 // bind gives a pass its fact functions.
 func (s *factStore) bind(pass *analysis.Pass, pkg *types.Package) {
 	pass.ImportObjectFact = func(obj types.Object, fact analysis.Fact) bool {
-		s.mu.Lock()
-		got, ok := s.objects[objectFactKey{obj, reflect.TypeOf(fact)}]
-		s.mu.Unlock()
-		if ok {
-			reflect.ValueOf(fact).Elem().Set(reflect.ValueOf(got).Elem())
-		}
-		return ok
+		return s.get(objectFactKey(obj, reflect.TypeOf(fact)), fact)
 	}
 	pass.ExportObjectFact = func(obj types.Object, fact analysis.Fact) {
 		if obj.Pkg() != pkg {
 			panic(fmt.Sprintf("%s exported a fact about %s, which is not in package %s", pass.Analyzer.Name, obj, pkg.Path()))
 		}
-		s.mu.Lock()
-		s.objects[objectFactKey{obj, reflect.TypeOf(fact)}] = fact
-		s.mu.Unlock()
+		s.set(objectFactKey(obj, reflect.TypeOf(fact)), fact)
 	}
 	pass.ImportPackageFact = func(p *types.Package, fact analysis.Fact) bool {
-		s.mu.Lock()
-		got, ok := s.pkgs[packageFactKey{p, reflect.TypeOf(fact)}]
-		s.mu.Unlock()
-		if ok {
-			reflect.ValueOf(fact).Elem().Set(reflect.ValueOf(got).Elem())
-		}
-		return ok
+		return s.get(packageFactKey(p, reflect.TypeOf(fact)), fact)
 	}
 	pass.ExportPackageFact = func(fact analysis.Fact) {
-		s.mu.Lock()
-		s.pkgs[packageFactKey{pkg, reflect.TypeOf(fact)}] = fact
-		s.mu.Unlock()
+		s.set(packageFactKey(pkg, reflect.TypeOf(fact)), fact)
 	}
-	pass.AllObjectFacts = func() []analysis.ObjectFact {
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		var out []analysis.ObjectFact
-		for k, f := range s.objects {
-			if s.ofAnalyzer(pass.Analyzer, k.t) {
+	pass.AllObjectFacts = func() (out []analysis.ObjectFact) {
+		for k, f := range s.of(pass.Analyzer) {
+			if k.obj != nil {
 				out = append(out, analysis.ObjectFact{Object: k.obj, Fact: f})
 			}
 		}
 		return out
 	}
-	pass.AllPackageFacts = func() []analysis.PackageFact {
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		var out []analysis.PackageFact
-		for k, f := range s.pkgs {
-			if s.ofAnalyzer(pass.Analyzer, k.t) {
+	pass.AllPackageFacts = func() (out []analysis.PackageFact) {
+		for k, f := range s.of(pass.Analyzer) {
+			if k.obj == nil {
 				out = append(out, analysis.PackageFact{Package: k.pkg, Fact: f})
 			}
 		}
 		return out
 	}
+}
+
+// get copies the fact stored under k into fact, and reports whether there
+// is one.
+func (s *factStore) get(k factKey, fact analysis.Fact) bool {
+	s.mu.Lock()
+	got, ok := s.facts[k]
+	s.mu.Unlock()
+	if ok {
+		reflect.ValueOf(fact).Elem().Set(reflect.ValueOf(got).Elem())
+	}
+	return ok
+}
+
+func (s *factStore) set(k factKey, fact analysis.Fact) {
+	s.mu.Lock()
+	s.facts[k] = fact
+	s.mu.Unlock()
+}
+
+// of returns the stored facts of a's fact types.
+func (s *factStore) of(a *analysis.Analyzer) map[factKey]analysis.Fact {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := map[factKey]analysis.Fact{}
+	for k, f := range s.facts {
+		if s.ofAnalyzer(a, k.t) {
+			out[k] = f
+		}
+	}
+	return out
 }
 
 func (s *factStore) ofAnalyzer(a *analysis.Analyzer, t reflect.Type) bool {

@@ -193,3 +193,18 @@ func TestKeepSuppressed(t *testing.T) {
 		}
 	}
 }
+
+// Closure lists each analyzer once, after everything it requires.
+func TestClosure(t *testing.T) {
+	base := &analysis.Analyzer{Name: "base"}
+	mid := &analysis.Analyzer{Name: "mid", Requires: []*analysis.Analyzer{base}}
+	top := &analysis.Analyzer{Name: "top", Requires: []*analysis.Analyzer{mid, base}}
+	other := &analysis.Analyzer{Name: "other", Requires: []*analysis.Analyzer{base}}
+	var names []string
+	for _, a := range Closure([]*analysis.Analyzer{top, other, mid}) {
+		names = append(names, a.Name)
+	}
+	if got := strings.Join(names, " "); got != "base mid top other" {
+		t.Errorf("Closure: %s, want base mid top other", got)
+	}
+}

@@ -12,6 +12,8 @@ import (
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/budgetlint/budgetlint/internal/passtest"
 )
 
 // funcs reports every function declaration of the packages it runs on.
@@ -63,12 +65,7 @@ func TestDependencyThenRoot(t *testing.T) {
 func write(t *testing.T, dir, name, text string) string {
 	t.Helper()
 	path := filepath.Join(dir, name)
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	passtest.WriteFile(t, path, text)
 	return path
 }
 

@@ -37,8 +37,8 @@ type mutation struct {
 // the text at the offsets of the parsed nodes, so comments and layout
 // survive and positions stay real.
 var mutations = []mutation{
-	{"drop statement", dropStmt},
-	{"duplicate statement", dupStmt},
+	{"drop statement", atStmt(dropStmt)},
+	{"duplicate statement", atStmt(dupStmt)},
 	{"swap identifiers", swapIdents},
 	{"wrap in closure", wrapClosure},
 	{"nest closures", nestClosures},
@@ -49,7 +49,7 @@ var mutations = []mutation{
 	{"context import", contextImport},
 	{"replace expression", replaceExpr},
 	{"drop import", dropImport},
-	{"line directive", lineDirective},
+	{"line directive", atStmt(lineDirective)},
 	{"import C", importC},
 	{"go or defer", goDefer},
 	{"blank parameter", blankParam},
@@ -202,19 +202,22 @@ func (e *edit) runText(run []ast.Stmt) (start, end int, text string) {
 	return start, end, string(e.src[start:end])
 }
 
-func dropStmt(e *edit) ([]byte, bool) {
-	s, ok := pickStmt(e)
-	if !ok {
-		return nil, false
+// atStmt makes a mutation of one statement, picked at random.
+func atStmt(mutate func(e *edit, s ast.Stmt) ([]byte, bool)) func(*edit) ([]byte, bool) {
+	return func(e *edit) ([]byte, bool) {
+		s, ok := pickStmt(e)
+		if !ok {
+			return nil, false
+		}
+		return mutate(e, s)
 	}
+}
+
+func dropStmt(e *edit, s ast.Stmt) ([]byte, bool) {
 	return e.replace(s, "")
 }
 
-func dupStmt(e *edit) ([]byte, bool) {
-	s, ok := pickStmt(e)
-	if !ok {
-		return nil, false
-	}
+func dupStmt(e *edit, s ast.Stmt) ([]byte, bool) {
 	return e.insert(s.End(), "\n"+e.text(s))
 }
 
@@ -571,11 +574,7 @@ func dropImport(e *edit) ([]byte, bool) {
 }
 
 // lineDirective puts a //line or /*line*/ directive before a statement.
-func lineDirective(e *edit) ([]byte, bool) {
-	s, ok := pickStmt(e)
-	if !ok {
-		return nil, false
-	}
+func lineDirective(e *edit, s ast.Stmt) ([]byte, bool) {
 	d, _ := pick(e, []string{
 		"\n//line other.go:%d\n", "\n//line :%d\n", "\n//line /abs/x_test.go:%d:5\n",
 		"/*line other.go:%d:1*/", "\n//line generated.go:%d\n", "\n//line %d\n",

@@ -1,7 +1,9 @@
 // Package passdoc gives each pass one source of documentation: its
 // doc.go. A pass embeds that file and takes its Analyzer.Doc from it, the
 // way golang.org/x/tools' passes do, so that go vet's help, budgetlint
-// help, SARIF rules and pkg.go.dev all show the same text.
+// help, SARIF rules and pkg.go.dev all show the same text. Analyzer
+// completes a pass's Analyzer with what every budgetlint analyzer shares,
+// its URL among them.
 //
 // doc.go's package comment holds a section for the analyzer:
 //
@@ -16,7 +18,25 @@ import (
 	"go/parser"
 	"go/token"
 	"strings"
+
+	"golang.org/x/tools/go/analysis"
 )
+
+// urlBase is where pkg.go.dev documents the passes: a pass's package is
+// named after its analyzer.
+const urlBase = "https://pkg.go.dev/github.com/budgetlint/budgetlint/passes/"
+
+// Analyzer completes a, a budgetlint analyzer that states only what is its
+// own (name, doc, requirements, run, facts, result, flags), and returns it:
+// its URL is its package's page on pkg.go.dev, and it runs despite type
+// errors, as nogo and go vet skip an analyzer on a package that does not
+// type-check unless it says it can. A pass that reports findings goes
+// through report.Analyzer, which calls this.
+func Analyzer(a *analysis.Analyzer) *analysis.Analyzer {
+	a.URL = urlBase + a.Name
+	a.RunDespiteErrors = true
+	return a
+}
 
 // Section returns the analyzer's documentation from doc.go's content: the
 // summary line without its "NAME: ", then the rest of the section. It

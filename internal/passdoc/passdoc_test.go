@@ -1,6 +1,10 @@
 package passdoc
 
-import "testing"
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+)
 
 const doc = `// Package halting defines an analyzer.
 //
@@ -40,5 +44,18 @@ func TestSection(t *testing.T) {
 	}
 	if got := Summary("first line\n\nmore"); got != "first line" {
 		t.Errorf("Summary: %q", got)
+	}
+}
+
+func TestAnalyzer(t *testing.T) {
+	a := &analysis.Analyzer{Name: "halting", Doc: "report loops that never end"}
+	if got := Analyzer(a); got != a {
+		t.Fatal("Analyzer returned another analyzer than the one it completes")
+	}
+	if a.URL != "https://pkg.go.dev/github.com/budgetlint/budgetlint/passes/halting" {
+		t.Errorf("URL %q", a.URL)
+	}
+	if !a.RunDespiteErrors {
+		t.Error("RunDespiteErrors is false")
 	}
 }

@@ -2,7 +2,10 @@
 // analysistest: the repository's testdata directory, running a pass on
 // each of its testdata packages, loading them the way analysistest does,
 // type-checking a snippet, the "one mistake, one finding" check between
-// two passes, the benchmark every pass has and the price of a finding.
+// two passes, the benchmark every pass has and the price of a finding;
+// and, for the tests that build modules of their own (the command's, the
+// driver's, the language server's), writing and reading their files and
+// building the command.
 package passtest
 
 import (

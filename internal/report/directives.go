@@ -8,6 +8,8 @@ import (
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/budgetlint/budgetlint/internal/passdoc"
 )
 
 // This file holds staticcheck's rules for its directives: a //lint:ignore
@@ -28,7 +30,7 @@ var running sync.Map // *analysis.Pass -> *Reporter
 // Run wraps a pass's run function so that, once it has reported its
 // findings, the repeated ones are reported once (ReportSame) and the pass
 // reports the directives naming it that are malformed or suppressed none
-// of them. A pass's Analyzer sets Run: report.Run(run).
+// of them. A pass's Analyzer gets it from Analyzer.
 func Run(run func(*analysis.Pass) (any, error)) func(*analysis.Pass) (any, error) {
 	return func(pass *analysis.Pass) (any, error) {
 		r := newReporter(pass)
@@ -42,6 +44,14 @@ func Run(run func(*analysis.Pass) (any, error)) func(*analysis.Pass) (any, error
 		}
 		return result, err
 	}
+}
+
+// Analyzer completes the Analyzer of a pass that reports findings, which
+// states only what is its own, and returns it: its Run is wrapped by Run,
+// and passdoc.Analyzer sets what every budgetlint analyzer shares.
+func Analyzer(a *analysis.Analyzer) *analysis.Analyzer {
+	a.Run = Run(a.Run)
+	return passdoc.Analyzer(a)
 }
 
 // checkDirectives reports, in every file of the package, the lint

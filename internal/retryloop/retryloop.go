@@ -122,19 +122,7 @@ type candidate struct {
 }
 
 func (c *candidate) dependsOn(info *types.Info, items map[*types.Var]bool) bool {
-	if len(items) == 0 {
-		return false
-	}
-	found := false
-	ast.Inspect(c.call, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok {
-			if v, ok := info.Uses[id].(*types.Var); ok && items[v] {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
+	return len(items) > 0 && readsVar(info, c.call, func(v *types.Var) bool { return items[v] })
 }
 
 // itemVars returns the variables that name the loop's current item, and
@@ -542,16 +530,32 @@ func limits(info *types.Info, cond ast.Expr, counters map[*types.Var]bool) bool 
 
 // mentionsError reports whether e uses an error value.
 func mentionsError(info *types.Info, e ast.Expr) bool {
+	return readsVar(info, e, func(v *types.Var) bool { return isError(v.Type()) })
+}
+
+// hasExpr reports whether n is, or holds, an expression that match
+// accepts.
+func hasExpr(n ast.Node, match func(ast.Expr) bool) bool {
 	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok {
-			if v, ok := info.Uses[id].(*types.Var); ok && isError(v.Type()) {
-				found = true
-			}
+	ast.Inspect(n, func(n ast.Node) bool {
+		if e, ok := n.(ast.Expr); ok && match(e) {
+			found = true
 		}
 		return !found
 	})
 	return found
+}
+
+// readsVar reports whether n reads a variable that match accepts.
+func readsVar(info *types.Info, n ast.Node, match func(*types.Var) bool) bool {
+	return hasExpr(n, func(e ast.Expr) bool {
+		id, ok := e.(*ast.Ident)
+		if !ok {
+			return false
+		}
+		v, ok := info.Uses[id].(*types.Var)
+		return ok && match(v)
+	})
 }
 
 // leaves reports whether a block ends by leaving the loop.

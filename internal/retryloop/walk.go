@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
@@ -102,6 +103,20 @@ func (t tri) not() tri {
 	case yes:
 		return no
 	case no:
+		return yes
+	}
+	return unknown
+}
+
+// and is a && b; with opt, an operand not known is assumed to agree with
+// one that is yes.
+func and(a, b tri, opt bool) tri {
+	switch {
+	case a == no || b == no:
+		return no
+	case a == yes && b == yes:
+		return yes
+	case opt && (a == yes || b == yes):
 		return yes
 	}
 	return unknown
@@ -482,25 +497,9 @@ func (w *walker) evalMatch(e ast.Expr, s state) (tri, state) {
 			}
 			opt := s.fork() == ok // on success assume the other operands agree
 			if e.Op == token.LAND {
-				switch {
-				case a == no || b == no:
-					return no, matched
-				case a == yes && b == yes:
-					return yes, matched
-				case opt && (a == yes || b == yes):
-					return yes, matched
-				}
-				return unknown, matched
+				return and(a, b, opt), matched
 			}
-			switch {
-			case a == yes || b == yes:
-				return yes, matched
-			case a == no && b == no:
-				return no, matched
-			case opt && (a == no || b == no):
-				return no, matched
-			}
-			return unknown, matched
+			return and(a.not(), b.not(), opt).not(), matched // a || b is !(!a && !b)
 		case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
 			return w.evalEq(e.X, e.Y, e.Op, s)
 		}
@@ -776,18 +775,7 @@ func isBool(t types.Type) bool {
 
 // mentionsResult reports whether e uses one of the call's other results.
 func (w *walker) mentionsResult(e ast.Expr) bool {
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok {
-			if v, ok := w.info.Uses[id].(*types.Var); ok {
-				for _, r := range w.cand.results {
-					found = found || r == v
-				}
-			}
-		}
-		return !found
-	})
-	return found
+	return readsVar(w.info, e, func(v *types.Var) bool { return slices.Contains(w.cand.results, v) })
 }
 
 func (w *walker) noteCancel(e ast.Expr) {
@@ -807,27 +795,13 @@ func (w *walker) isErr(e ast.Expr) bool {
 }
 
 func (w *walker) mentionsErr(e ast.Expr) bool {
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
-		if ex, ok := n.(ast.Expr); ok && w.isErr(ex) {
-			found = true
-		}
-		return !found
-	})
-	return found
+	return hasExpr(e, w.isErr)
 }
 
 // hasStatus reports whether e computes with the status code of one of the
 // call's results (resp.StatusCode/100).
 func (w *walker) hasStatus(e ast.Expr) bool {
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
-		if ex, ok := n.(ast.Expr); ok && w.isStatus(ex) {
-			found = true
-		}
-		return !found
-	})
-	return found
+	return hasExpr(e, w.isStatus)
 }
 
 // statusValue evaluates an integer expression of the status code, given

@@ -405,6 +405,15 @@ func TestValidateCatchesErrors(t *testing.T) {
 // consistency code scanning relies on.
 func validate(data []byte) (errs []string) {
 	bad := func(format string, args ...any) { errs = append(errs, fmt.Sprintf(format, args...)) }
+	// nonEmpty is the array v, which SARIF requires to hold an item:
+	// without one, it says what is missing.
+	nonEmpty := func(v any, missing string, args ...any) []any {
+		l := list(v)
+		if len(l) == 0 {
+			bad(missing, args...)
+		}
+		return l
+	}
 	var doc map[string]any
 	if err := json.Unmarshal(data, &doc); err != nil {
 		return []string{err.Error()}
@@ -415,11 +424,7 @@ func validate(data []byte) (errs []string) {
 	if s, _ := doc["$schema"].(string); !isAbsURI(s) {
 		bad("$schema %q is not an absolute URI", s)
 	}
-	runs, _ := doc["runs"].([]any)
-	if len(runs) == 0 {
-		bad("no runs")
-	}
-	for ri, r := range runs {
+	for ri, r := range nonEmpty(doc["runs"], "no runs") {
 		run := obj(r)
 		driver := obj(obj(run["tool"])["driver"])
 		if name, _ := driver["name"].(string); name == "" {
@@ -474,11 +479,7 @@ func validate(data []byte) (errs []string) {
 			if !isMessage(res["message"]) {
 				bad("%s: message has no text", where)
 			}
-			locs := list(res["locations"])
-			if len(locs) == 0 {
-				bad("%s: no locations", where)
-			}
-			for _, l := range locs {
+			for _, l := range nonEmpty(res["locations"], "%s: no locations", where) {
 				physical(obj(obj(l)["physicalLocation"]), where, bad)
 			}
 			for k, v := range obj(res["partialFingerprints"]) {
@@ -491,18 +492,10 @@ func validate(data []byte) (errs []string) {
 				if !isMessage(f["description"]) {
 					bad("%s: a fix has no description", where)
 				}
-				changes := list(f["artifactChanges"])
-				if len(changes) == 0 {
-					bad("%s: a fix has no artifactChanges", where)
-				}
-				for _, c := range changes {
+				for _, c := range nonEmpty(f["artifactChanges"], "%s: a fix has no artifactChanges", where) {
 					c := obj(c)
 					artifact(obj(c["artifactLocation"]), where, bad)
-					reps := list(c["replacements"])
-					if len(reps) == 0 {
-						bad("%s: an artifactChange has no replacements", where)
-					}
-					for _, rep := range reps {
+					for _, rep := range nonEmpty(c["replacements"], "%s: an artifactChange has no replacements", where) {
 						checkRegion(obj(obj(rep)["deletedRegion"]), where+" deletedRegion", bad)
 					}
 				}

@@ -23,16 +23,14 @@ import (
 	"github.com/budgetlint/budgetlint/passes/inbound"
 )
 
-var Analyzer = &analysis.Analyzer{
-	Name:             "ctxbackground",
-	Doc:              analyzerDoc,
-	URL:              "https://pkg.go.dev/github.com/budgetlint/budgetlint/passes/ctxbackground",
-	Requires:         []*analysis.Analyzer{inspect.Analyzer, inbound.Analyzer, ctxuse.Analyzer},
-	Run:              report.Run(run),
-	RunDespiteErrors: true,
-	FactTypes:        []analysis.Fact{new(RootsContext)},
-	Flags:            flags(),
-}
+var Analyzer = report.Analyzer(&analysis.Analyzer{
+	Name:      "ctxbackground",
+	Doc:       analyzerDoc,
+	Requires:  []*analysis.Analyzer{inspect.Analyzer, inbound.Analyzer, ctxuse.Analyzer},
+	Run:       run,
+	FactTypes: []analysis.Fact{new(RootsContext)},
+	Flags:     flags(),
+})
 
 var (
 	includeTests    bool

@@ -19,18 +19,17 @@ import (
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
 	"github.com/budgetlint/budgetlint/internal/ctxflow"
 	"github.com/budgetlint/budgetlint/internal/knowledge"
+	"github.com/budgetlint/budgetlint/internal/passdoc"
 )
 
-var Analyzer = &analysis.Analyzer{
-	Name:             "ctxuse",
-	Doc:              analyzerDoc,
-	URL:              "https://pkg.go.dev/github.com/budgetlint/budgetlint/passes/ctxuse",
-	Requires:         []*analysis.Analyzer{inspect.Analyzer},
-	Run:              run,
-	RunDespiteErrors: true,
-	ResultType:       reflect.TypeFor[*Result](),
-	FactTypes:        []analysis.Fact{new(Fact)},
-}
+var Analyzer = passdoc.Analyzer(&analysis.Analyzer{
+	Name:       "ctxuse",
+	Doc:        analyzerDoc,
+	Requires:   []*analysis.Analyzer{inspect.Analyzer},
+	Run:        run,
+	ResultType: reflect.TypeFor[*Result](),
+	FactTypes:  []analysis.Fact{new(Fact)},
+})
 
 // Fact records, by parameter index (the receiver not counted), what a
 // function does with its arguments where that differs from what an unknown

@@ -17,15 +17,13 @@ import (
 	"github.com/budgetlint/budgetlint/passes/inbound"
 )
 
-var Analyzer = &analysis.Analyzer{
-	Name:             "dropcancel",
-	Doc:              analyzerDoc,
-	URL:              "https://pkg.go.dev/github.com/budgetlint/budgetlint/passes/dropcancel",
-	Requires:         []*analysis.Analyzer{inspect.Analyzer, inbound.Analyzer, ctxuse.Analyzer},
-	Run:              report.Run(run),
-	RunDespiteErrors: true,
-	Flags:            flags(),
-}
+var Analyzer = report.Analyzer(&analysis.Analyzer{
+	Name:     "dropcancel",
+	Doc:      analyzerDoc,
+	Requires: []*analysis.Analyzer{inspect.Analyzer, inbound.Analyzer, ctxuse.Analyzer},
+	Run:      run,
+	Flags:    flags(),
+})
 
 // exclude holds the import paths, beyond the built-in list, whose context
 // variants carry values, not cancellation.

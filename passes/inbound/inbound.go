@@ -18,19 +18,18 @@ import (
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
 	"github.com/budgetlint/budgetlint/internal/ctxflow"
+	"github.com/budgetlint/budgetlint/internal/passdoc"
 	"github.com/budgetlint/budgetlint/passes/ctxuse"
 )
 
-var Analyzer = &analysis.Analyzer{
-	Name:             "inbound",
-	Doc:              analyzerDoc,
-	URL:              "https://pkg.go.dev/github.com/budgetlint/budgetlint/passes/inbound",
-	Requires:         []*analysis.Analyzer{inspect.Analyzer, ctxuse.Analyzer},
-	Run:              run,
-	RunDespiteErrors: true,
-	ResultType:       reflect.TypeFor[*Result](),
-	Flags:            flags(),
-}
+var Analyzer = passdoc.Analyzer(&analysis.Analyzer{
+	Name:       "inbound",
+	Doc:        analyzerDoc,
+	Requires:   []*analysis.Analyzer{inspect.Analyzer, ctxuse.Analyzer},
+	Run:        run,
+	ResultType: reflect.TypeFor[*Result](),
+	Flags:      flags(),
+})
 
 // defaultFrameworks lists the request types, beyond the general rules, that bring
 // a caller's context, with the accessor that yields it. The -frameworks flag

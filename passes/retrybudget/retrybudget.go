@@ -18,14 +18,12 @@ import (
 	"github.com/budgetlint/budgetlint/passes/inbound"
 )
 
-var Analyzer = &analysis.Analyzer{
-	Name:             "retrybudget",
-	Doc:              analyzerDoc,
-	URL:              "https://pkg.go.dev/github.com/budgetlint/budgetlint/passes/retrybudget",
-	Requires:         []*analysis.Analyzer{inspect.Analyzer, inbound.Analyzer, ctxuse.Analyzer},
-	Run:              report.Run(run),
-	RunDespiteErrors: true,
-}
+var Analyzer = report.Analyzer(&analysis.Analyzer{
+	Name:     "retrybudget",
+	Doc:      analyzerDoc,
+	Requires: []*analysis.Analyzer{inspect.Analyzer, inbound.Analyzer, ctxuse.Analyzer},
+	Run:      run,
+})
 
 type checker struct {
 	pass  *analysis.Pass

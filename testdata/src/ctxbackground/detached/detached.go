@@ -28,5 +28,5 @@ func Run(ctx context.Context, srv server, errs chan error) error {
 	case <-ctx.Done():
 		_ = srv.Shutdown(context.Background()) // want `context.Background\(\) once ctx is done drops the values of ctx along with its cancellation; use context.WithoutCancel\(ctx\) to detach on purpose`
 	}
-	return srv.Shutdown(context.TODO()) // want `context.TODO\(\) once ctx is done drops the values of ctx`
+	return srv.Shutdown(context.TODO()) // want `context.TODO\(\) once ctx is done drops the values of ctx along with its cancellation; use context\.WithoutCancel\(ctx\) to detach on purpose`
 }

@@ -121,7 +121,7 @@ func (c cache) warm() error { return c.s.Get(context.Background(), "warm") }
 func refresh(w warmer) error { return w.warm() }
 
 func Refresh(ctx context.Context, c cache) error {
-	return refresh(c) // want `refresh starts a fresh context \(context.Background\(\) at observe.go:\d+, through warm\)`
+	return refresh(c) // want `refresh starts a fresh context \(context.Background\(\) at observe.go:\d+, through warm\), so the caller's deadline and cancellation stop at this call; give it a context\.Context parameter and pass ctx`
 }
 
 // A destructor given a fresh root must finish whatever the caller's state.
@@ -142,7 +142,7 @@ func Release(ctx context.Context, v *vm) { v.close() }
 
 // One helper reached twice from one function is one mistake.
 func Twice(ctx context.Context, s *Store) error {
-	if err := fetch(s); err != nil { // want `fetch starts a fresh context`
+	if err := fetch(s); err != nil { // want `fetch starts a fresh context \(context\.Background\(\) at observe\.go:\d+\), so the caller's deadline and cancellation stop at this call; give it a context\.Context parameter and pass ctx`
 		return err
 	}
 	return fetch(s) // the same mistake: a related position of the first

@@ -13,8 +13,8 @@ type Repo struct {
 }
 
 func (r *Repo) Load(ctx context.Context, id string) error {
-	r.db.Query(undefinedQuery, id) // want `r.db.Query cannot be cancelled`
-	r.db.Query()                   // want `r.db.Query cannot be cancelled`
+	r.db.Query(undefinedQuery, id) // want `r.db.Query cannot be cancelled when the caller gives up; use r\.db\.QueryContext\(ctx, \.\.\.\)`
+	r.db.Query()                   // want `r.db.Query cannot be cancelled when the caller gives up; use r\.db\.QueryContext\(ctx, \.\.\.\)`
 	missing.Query("x")
 	r.nope.Query("x")
 	http.NewRequest("GET")          // want `http.NewRequest builds a request that cannot be cancelled when the caller gives up; use http.NewRequestWithContext\(ctx, ...\)`

@@ -15,5 +15,5 @@ func Login(ctx context.Context, db *sql.DB, log *otelzap.Logger, user string) er
 	audit.Record("login", map[string]string{"user": user})
 	log.Info("login")
 	_ = log.Sync()
-	return db.Ping() // want `db.Ping cannot be cancelled`
+	return db.Ping() // want `db.Ping cannot be cancelled when the caller gives up; use db\.PingContext\(ctx\)`
 }

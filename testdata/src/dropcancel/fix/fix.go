@@ -22,20 +22,20 @@ type Repo struct {
 }
 
 func (r *Repo) Query(ctx context.Context, q string, args ...any) error {
-	rows, err := r.db.Query(q, args...) // want `r.db.Query cannot be cancelled`
+	rows, err := r.db.Query(q, args...) // want `r.db.Query cannot be cancelled when the caller gives up; use r\.db\.QueryContext\(ctx, \.\.\.\)`
 	if err != nil {
 		return err
 	}
 	defer rows.Close()
-	_, err = r.db.Exec("UPDATE t SET n = n + 1") // want `r.db.Exec cannot be cancelled`
+	_, err = r.db.Exec("UPDATE t SET n = n + 1") // want `r.db.Exec cannot be cancelled when the caller gives up; use r\.db\.ExecContext\(ctx, \.\.\.\)`
 	if err != nil {
 		return err
 	}
-	return r.db.Ping() // want `r.db.Ping cannot be cancelled`
+	return r.db.Ping() // want `r.db.Ping cannot be cancelled when the caller gives up; use r\.db\.PingContext\(ctx\)`
 }
 
 func (r *Repo) Tx(ctx context.Context) error {
-	tx, err := r.db.Begin() // want `r.db.Begin cannot be cancelled`
+	tx, err := r.db.Begin() // want `r.db.Begin cannot be cancelled when the caller gives up; use r\.db\.BeginTx\(ctx, nil\)`
 	if err != nil {
 		return err
 	}
@@ -43,7 +43,7 @@ func (r *Repo) Tx(ctx context.Context) error {
 }
 
 func (r *Repo) Object(ctx context.Context, key string) error {
-	_, err := r.s3.GetObject(&s3.GetObjectInput{Key: aws.String(key)}) // want `r.s3.GetObject cannot be cancelled`
+	_, err := r.s3.GetObject(&s3.GetObjectInput{Key: aws.String(key)}) // want `r.s3.GetObject cannot be cancelled when the caller gives up; use r\.s3\.GetObjectWithContext\(ctx, \.\.\.\)`
 	return err
 }
 
@@ -54,32 +54,32 @@ func (r *Repo) Stored(ctx context.Context) error {
 func (r *Repo) Handler(w nethttp.ResponseWriter, req *nethttp.Request) {
 	out, _ := nethttp.NewRequest(req.Method, "http://backend"+req.URL.Path, req.Body) // want `nethttp.NewRequest builds a request that cannot be cancelled when the caller gives up; use nethttp.NewRequestWithContext\(req.Context\(\), ...\)`
 	nethttp.DefaultClient.Do(out)
-	exec.Command("sync", "--fast").Run()                    // want `exec.Command cannot be cancelled`
+	exec.Command("sync", "--fast").Run()                    // want `exec.Command cannot be cancelled when the caller gives up; use exec\.CommandContext\(req\.Context\(\), \.\.\.\)`
 	tctx, cancel := context.WithTimeout(r.ctx, time.Second) // want `deriving from the stored context r.ctx ignores the cancellation of req.Context\(\); derive from req.Context\(\)`
 	defer cancel()
 	_ = tctx
 }
 
 func Dial(ctx context.Context, addr, host string) error {
-	c, err := net.Dial("tcp", addr) // want `net.Dial cannot be cancelled`
+	c, err := net.Dial("tcp", addr) // want `net.Dial cannot be cancelled when the caller gives up; use \(&net\.Dialer\{\}\)\.DialContext\(ctx, \.\.\.\)`
 	if err != nil {
 		return err
 	}
 	c.Close()
-	c, err = net.DialTimeout("tcp", addr, 3*time.Second) // want `net.DialTimeout cannot be cancelled`
+	c, err = net.DialTimeout("tcp", addr, 3*time.Second) // want `net.DialTimeout cannot be cancelled when the caller gives up; use \(&net\.Dialer\{Timeout: \.\.\.\}\)\.DialContext\(ctx, \.\.\.\)`
 	if err != nil {
 		return err
 	}
 	c.Close()
-	_, err = net.LookupHost(host) // want `net.LookupHost cannot be cancelled`
-	_, err = net.LookupIP(host)   // want `net.LookupIP cannot be cancelled`
+	_, err = net.LookupHost(host) // want `net.LookupHost cannot be cancelled when the caller gives up; use net\.DefaultResolver\.LookupHost\(ctx, \.\.\.\)`
+	_, err = net.LookupIP(host)   // want `net.LookupIP cannot be cancelled when the caller gives up; use net\.DefaultResolver\.LookupIP\(ctx, "ip", \.\.\.\)`
 	return err
 }
 
 // No fix where the context cannot be written at the call.
 func Shadowed(ctx context.Context, db *sql.DB) {
 	for _, ctx := range []string{"a"} {
-		db.Exec(ctx) // want `db.Exec cannot be cancelled`
+		db.Exec(ctx) // want `db.Exec cannot be cancelled when the caller gives up; use db\.ExecContext\(ctx, \.\.\.\)`
 	}
 }
 
@@ -98,9 +98,9 @@ func GenericContext[T any](ctx context.Context, k string) T { <-ctx.Done(); var 
 
 func NoFix(ctx context.Context, c Counter) {
 	_ = c.Count()                  // want `c.Count cannot be cancelled when the caller gives up; use c.CountContext\(ctx\)`
-	_ = Generic[int]("k")          // want `Generic\[int\] cannot be cancelled`
-	_ = (*Counter).Count(&c)       // want `\(\*Counter\).Count cannot be cancelled`
-	_, _ = nethttp.Get("http://x") // want `nethttp.Get cannot be cancelled`
+	_ = Generic[int]("k")          // want `Generic\[int\] cannot be cancelled when the caller gives up; use GenericContext\(ctx, \.\.\.\)`
+	_ = (*Counter).Count(&c)       // want `\(\*Counter\).Count cannot be cancelled when the caller gives up; use &c\.CountContext\(ctx\)`
+	_, _ = nethttp.Get("http://x") // want `nethttp.Get cannot be cancelled when the caller gives up; build the request with nethttp\.NewRequestWithContext\(ctx, nethttp\.MethodGet, url, nil\) and send it with a client`
 }
 
 // A framework handler: the fix uses the framework's accessor.

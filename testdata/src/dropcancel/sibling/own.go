@@ -43,7 +43,7 @@ func (co *Checkout) Place(ctx context.Context, sku string) error {
 	if err := co.inv.Reserve(sku, 1); err != nil { // want `co.inv.Reserve cannot be cancelled when the caller gives up; use co.inv.ReserveContext\(ctx, ...\)`
 		return err
 	}
-	items, err := co.inv.Lookup(sku) // want `co.inv.Lookup cannot be cancelled`
+	items, err := co.inv.Lookup(sku) // want `co.inv.Lookup cannot be cancelled when the caller gives up; use co\.inv\.LookupContext\(ctx, \.\.\.\)`
 	_ = items
 	return err
 }
@@ -100,7 +100,7 @@ func Get(ctx context.Context, id string) (Item, error) {
 // A closure on the request path.
 func (co *Checkout) PlaceAll(ctx context.Context, skus []string) error {
 	each := func(s string) error {
-		return co.inv.Reserve(s, 1) // want `co.inv.Reserve cannot be cancelled`
+		return co.inv.Reserve(s, 1) // want `co.inv.Reserve cannot be cancelled when the caller gives up; use co\.inv\.ReserveContext\(ctx, \.\.\.\)`
 	}
 	for _, s := range skus {
 		if err := each(s); err != nil {

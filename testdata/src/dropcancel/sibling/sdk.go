@@ -49,7 +49,7 @@ func (b *BlobStore) Upload(ctx context.Context, key string, r io.Reader) (string
 
 func (b *BlobStore) Keys(ctx context.Context) ([]string, error) {
 	var keys []string
-	err := b.svc.ListObjectsV2Pages(&s3.ListObjectsV2Input{Bucket: aws.String(b.bucket)}, func(page *s3.ListObjectsV2Output, last bool) bool { // want `b.svc.ListObjectsV2Pages cannot be cancelled`
+	err := b.svc.ListObjectsV2Pages(&s3.ListObjectsV2Input{Bucket: aws.String(b.bucket)}, func(page *s3.ListObjectsV2Output, last bool) bool { // want `b.svc.ListObjectsV2Pages cannot be cancelled when the caller gives up; use b\.svc\.ListObjectsV2PagesWithContext\(ctx, \.\.\.\)`
 		for _, o := range page.Contents {
 			keys = append(keys, *o.Key)
 		}
@@ -59,7 +59,7 @@ func (b *BlobStore) Keys(ctx context.Context) ([]string, error) {
 }
 
 func (b *BlobStore) Ready(ctx context.Context) error {
-	return b.svc.WaitUntilBucketExists(&s3.HeadBucketInput{Bucket: aws.String(b.bucket)}) // want `b.svc.WaitUntilBucketExists cannot be cancelled`
+	return b.svc.WaitUntilBucketExists(&s3.HeadBucketInput{Bucket: aws.String(b.bucket)}) // want `b.svc.WaitUntilBucketExists cannot be cancelled when the caller gives up; use b\.svc\.WaitUntilBucketExistsWithContext\(ctx, \.\.\.\)`
 }
 
 // A handler using DynamoDB directly.
@@ -90,12 +90,12 @@ func (a *Accounts) Load(ctx context.Context, id string) (*Account, error) {
 
 func (a *Accounts) All(ctx context.Context) ([]Account, error) {
 	var accs []Account
-	err := a.db.Select(&accs, "SELECT * FROM accounts") // want `a.db.Select cannot be cancelled`
+	err := a.db.Select(&accs, "SELECT * FROM accounts") // want `a.db.Select cannot be cancelled when the caller gives up; use a\.db\.SelectContext\(ctx, \.\.\.\)`
 	return accs, err
 }
 
 func (a *Accounts) Save(ctx context.Context, acc *Account) error {
-	_, err := a.db.NamedExec("INSERT INTO accounts VALUES (:id, :name)", acc) // want `a.db.NamedExec cannot be cancelled`
+	_, err := a.db.NamedExec("INSERT INTO accounts VALUES (:id, :name)", acc) // want `a.db.NamedExec cannot be cancelled when the caller gives up; use a\.db\.NamedExecContext\(ctx, \.\.\.\)`
 	if err != nil {
 		return err
 	}

@@ -31,7 +31,7 @@ func (p *PricingClient) Quote(ctx context.Context, sku string) (*Quote, error) {
 }
 
 func (p *PricingClient) Exists(ctx context.Context, sku string) bool {
-	resp, err := http.Head(p.base + "/quote/" + sku) // want `http.Head cannot be cancelled when the caller gives up; build the request with http.NewRequestWithContext\(ctx, http.MethodHead, url, nil\)`
+	resp, err := http.Head(p.base + "/quote/" + sku) // want `http.Head cannot be cancelled when the caller gives up; build the request with http.NewRequestWithContext\(ctx, http.MethodHead, url, nil\) and send it with a client`
 	if err != nil {
 		return false
 	}
@@ -48,7 +48,7 @@ func (p *PricingClient) Publish(ctx context.Context, body io.Reader) error {
 }
 
 func (p *PricingClient) Login(ctx context.Context, user, pass string) error {
-	_, err := http.PostForm(p.base+"/login", url.Values{"user": {user}, "pass": {pass}}) // want `http.PostForm cannot be cancelled`
+	_, err := http.PostForm(p.base+"/login", url.Values{"user": {user}, "pass": {pass}}) // want `http.PostForm cannot be cancelled when the caller gives up; build the request with http\.NewRequestWithContext\(ctx, http\.MethodPost, url, body\), set its Content-Type and send it with a client`
 	return err
 }
 
@@ -62,24 +62,24 @@ func (p *PricingClient) History(ctx context.Context, sku string) error {
 }
 
 func (p *PricingClient) Ping(ctx context.Context) error {
-	_, err := http.DefaultClient.Head(p.base) // want `http.DefaultClient.Head cannot be cancelled`
+	_, err := http.DefaultClient.Head(p.base) // want `http.DefaultClient.Head cannot be cancelled when the caller gives up; build the request with http\.NewRequestWithContext\(ctx, http\.MethodHead, url, nil\) and send it with http\.DefaultClient\.Do`
 	return err
 }
 
 func (p *PricingClient) Upload(ctx context.Context, data string) error {
-	_, err := p.hc.Post(p.base, "text/plain", strings.NewReader(data)) // want `p.hc.Post cannot be cancelled`
+	_, err := p.hc.Post(p.base, "text/plain", strings.NewReader(data)) // want `p.hc.Post cannot be cancelled when the caller gives up; build the request with http\.NewRequestWithContext\(ctx, http\.MethodPost, url, body\), set its Content-Type and send it with p\.hc\.Do`
 	return err
 }
 
 func (p *PricingClient) Subscribe(ctx context.Context, form url.Values) error {
 	var c http.Client
-	_, err := c.PostForm(p.base, form) // want `c.PostForm cannot be cancelled`
+	_, err := c.PostForm(p.base, form) // want `c.PostForm cannot be cancelled when the caller gives up; build the request with http\.NewRequestWithContext\(ctx, http\.MethodPost, url, body\), set its Content-Type and send it with c\.Do`
 	return err
 }
 
 // A handler: the inbound context is r.Context().
 func (p *PricingClient) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	resp, err := http.Get(p.base + r.URL.Path) // want `http.Get cannot be cancelled when the caller gives up; build the request with http.NewRequestWithContext\(r.Context\(\), http.MethodGet, url, nil\)`
+	resp, err := http.Get(p.base + r.URL.Path) // want `http.Get cannot be cancelled when the caller gives up; build the request with http.NewRequestWithContext\(r.Context\(\), http.MethodGet, url, nil\) and send it with a client`
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusBadGateway)
 		return

@@ -66,7 +66,7 @@ func (p *Prober) TLS(ctx context.Context, addr string) error {
 }
 
 func (p *Prober) TLSWithDialer(ctx context.Context, addr string) error {
-	conn, err := tls.DialWithDialer(p.dialer, "tcp", addr, p.tlsCfg) // want `tls.DialWithDialer cannot be cancelled`
+	conn, err := tls.DialWithDialer(p.dialer, "tcp", addr, p.tlsCfg) // want `tls.DialWithDialer cannot be cancelled when the caller gives up; use \(&tls\.Dialer\{NetDialer: \.\.\., Config: \.\.\.\}\)\.DialContext\(ctx, \.\.\.\)`
 	if err != nil {
 		return err
 	}
@@ -82,18 +82,18 @@ func (p *Prober) Resolve(ctx context.Context, host string) ([]string, error) {
 	for _, ip := range ips {
 		addrs = append(addrs, ip.String())
 	}
-	if _, err := net.LookupMX(host); err != nil { // want `net.LookupMX cannot be cancelled`
+	if _, err := net.LookupMX(host); err != nil { // want `net.LookupMX cannot be cancelled when the caller gives up; use net\.DefaultResolver\.LookupMX\(ctx, \.\.\.\)`
 		return nil, err
 	}
-	if _, err := net.LookupTXT(host); err != nil { // want `net.LookupTXT cannot be cancelled`
+	if _, err := net.LookupTXT(host); err != nil { // want `net.LookupTXT cannot be cancelled when the caller gives up; use net\.DefaultResolver\.LookupTXT\(ctx, \.\.\.\)`
 		return nil, err
 	}
-	if _, _, err := net.LookupSRV("http", "tcp", host); err != nil { // want `net.LookupSRV cannot be cancelled`
+	if _, _, err := net.LookupSRV("http", "tcp", host); err != nil { // want `net.LookupSRV cannot be cancelled when the caller gives up; use net\.DefaultResolver\.LookupSRV\(ctx, \.\.\.\)`
 		return nil, err
 	}
-	names, _ := net.LookupAddr("127.0.0.1")  // want `net.LookupAddr cannot be cancelled`
-	cname, _ := net.LookupCNAME(host)        // want `net.LookupCNAME cannot be cancelled`
-	port, _ := net.LookupPort("tcp", "http") // want `net.LookupPort cannot be cancelled`
+	names, _ := net.LookupAddr("127.0.0.1")  // want `net.LookupAddr cannot be cancelled when the caller gives up; use net\.DefaultResolver\.LookupAddr\(ctx, \.\.\.\)`
+	cname, _ := net.LookupCNAME(host)        // want `net.LookupCNAME cannot be cancelled when the caller gives up; use net\.DefaultResolver\.LookupCNAME\(ctx, \.\.\.\)`
+	port, _ := net.LookupPort("tcp", "http") // want `net.LookupPort cannot be cancelled when the caller gives up; use net\.DefaultResolver\.LookupPort\(ctx, \.\.\.\)`
 	_, _, _ = names, cname, port
 	return addrs, err
 }

@@ -43,7 +43,7 @@ func (r *UserRepo) List(ctx context.Context, limit int) ([]User, error) {
 }
 
 func (r *UserRepo) Delete(ctx context.Context, id int64) error {
-	_, err := r.db.Exec("DELETE FROM users WHERE id = $1", id) // want `r.db.Exec cannot be cancelled`
+	_, err := r.db.Exec("DELETE FROM users WHERE id = $1", id) // want `r.db.Exec cannot be cancelled when the caller gives up; use r\.db\.ExecContext\(ctx, \.\.\.\)`
 	return err
 }
 
@@ -52,7 +52,7 @@ func (r *UserRepo) Health(ctx context.Context) error {
 }
 
 func (r *UserRepo) Prepare(ctx context.Context) error {
-	stmt, err := r.db.Prepare("SELECT id FROM users WHERE email = $1") // want `r.db.Prepare cannot be cancelled`
+	stmt, err := r.db.Prepare("SELECT id FROM users WHERE email = $1") // want `r.db.Prepare cannot be cancelled when the caller gives up; use r\.db\.PrepareContext\(ctx, \.\.\.\)`
 	if err != nil {
 		return err
 	}
@@ -62,16 +62,16 @@ func (r *UserRepo) Prepare(ctx context.Context) error {
 
 func (r *UserRepo) ByEmail(ctx context.Context, email string) (int64, error) {
 	var id int64
-	err := r.byEmailStm.QueryRow(email).Scan(&id) // want `r.byEmailStm.QueryRow cannot be cancelled`
+	err := r.byEmailStm.QueryRow(email).Scan(&id) // want `r.byEmailStm.QueryRow cannot be cancelled when the caller gives up; use r\.byEmailStm\.QueryRowContext\(ctx, \.\.\.\)`
 	return id, err
 }
 
 func (r *UserRepo) Touch(ctx context.Context, ids ...any) error {
-	_, err := r.byEmailStm.Exec(ids...) // want `r.byEmailStm.Exec cannot be cancelled`
+	_, err := r.byEmailStm.Exec(ids...) // want `r.byEmailStm.Exec cannot be cancelled when the caller gives up; use r\.byEmailStm\.ExecContext\(ctx, \.\.\.\)`
 	if err != nil {
 		return err
 	}
-	rows, err := r.byEmailStm.Query(ids...) // want `r.byEmailStm.Query cannot be cancelled`
+	rows, err := r.byEmailStm.Query(ids...) // want `r.byEmailStm.Query cannot be cancelled when the caller gives up; use r\.byEmailStm\.QueryContext\(ctx, \.\.\.\)`
 	if err == nil {
 		rows.Close()
 	}
@@ -85,18 +85,18 @@ func (r *UserRepo) Rename(ctx context.Context, id int64, email string) error {
 		return err
 	}
 	defer tx.Rollback()
-	if _, err := tx.Exec("UPDATE users SET email = $1 WHERE id = $2", email, id); err != nil { // want `tx.Exec cannot be cancelled`
+	if _, err := tx.Exec("UPDATE users SET email = $1 WHERE id = $2", email, id); err != nil { // want `tx.Exec cannot be cancelled when the caller gives up; use tx\.ExecContext\(ctx, \.\.\.\)`
 		return err
 	}
 	var n int
-	if err := tx.QueryRow("SELECT count(*) FROM users").Scan(&n); err != nil { // want `tx.QueryRow cannot be cancelled`
+	if err := tx.QueryRow("SELECT count(*) FROM users").Scan(&n); err != nil { // want `tx.QueryRow cannot be cancelled when the caller gives up; use tx\.QueryRowContext\(ctx, \.\.\.\)`
 		return err
 	}
-	rows, err := tx.Query("SELECT id FROM users") // want `tx.Query cannot be cancelled`
+	rows, err := tx.Query("SELECT id FROM users") // want `tx.Query cannot be cancelled when the caller gives up; use tx\.QueryContext\(ctx, \.\.\.\)`
 	if err == nil {
 		rows.Close()
 	}
-	st, err := tx.Prepare("UPDATE users SET seen = now()") // want `tx.Prepare cannot be cancelled`
+	st, err := tx.Prepare("UPDATE users SET seen = now()") // want `tx.Prepare cannot be cancelled when the caller gives up; use tx\.PrepareContext\(ctx, \.\.\.\)`
 	if err == nil {
 		st.Close()
 	}
@@ -109,7 +109,7 @@ func (r *UserRepo) Rename(ctx context.Context, id int64, email string) error {
 type OrderRepo struct{ *sql.DB }
 
 func (r OrderRepo) Count(ctx context.Context) (n int, err error) {
-	err = r.QueryRow("SELECT count(*) FROM orders").Scan(&n) // want `r.QueryRow cannot be cancelled`
+	err = r.QueryRow("SELECT count(*) FROM orders").Scan(&n) // want `r.QueryRow cannot be cancelled when the caller gives up; use r\.QueryRowContext\(ctx, \.\.\.\)`
 	return n, err
 }
 

@@ -44,20 +44,20 @@ func agent(ctx context.Context, path string) (net.Conn, error) {
 }
 
 func remote(ctx context.Context, addr string) (net.Conn, error) {
-	return net.Dial("tcp", addr) // want `net.Dial cannot be cancelled when the caller gives up`
+	return net.Dial("tcp", addr) // want `net.Dial cannot be cancelled when the caller gives up; use \(&net\.Dialer\{\}\)\.DialContext\(ctx, \.\.\.\)`
 }
 
 // The same call in both branches of an if is one mistake; two different
 // dials need their own fixes.
 func dialBoth(ctx context.Context, addr string, tls bool) (net.Conn, error) {
 	if tls {
-		return net.Dial("tcp", addr) // want `net.Dial cannot be cancelled`
+		return net.Dial("tcp", addr) // want `net.Dial cannot be cancelled when the caller gives up; use \(&net\.Dialer\{\}\)\.DialContext\(ctx, \.\.\.\)`
 	} else {
 		return net.Dial("tcp", addr)
 	}
 }
 
 func dialTwo(ctx context.Context, a, b string) {
-	net.Dial("tcp", a) // want `net.Dial cannot be cancelled`
-	net.Dial("tcp", b) // want `net.Dial cannot be cancelled`
+	net.Dial("tcp", a) // want `net.Dial cannot be cancelled when the caller gives up; use \(&net\.Dialer\{\}\)\.DialContext\(ctx, \.\.\.\)`
+	net.Dial("tcp", b) // want `net.Dial cannot be cancelled when the caller gives up; use \(&net\.Dialer\{\}\)\.DialContext\(ctx, \.\.\.\)`
 }

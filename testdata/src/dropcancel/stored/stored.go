@@ -31,7 +31,7 @@ func (s *Server) Put(ctx context.Context, id string) error {
 }
 
 func (s *Server) Nested(ctx context.Context) error {
-	return s.db.PingContext(s.cfg.base) // want `passing the stored context s.cfg.base ignores the cancellation of ctx`
+	return s.db.PingContext(s.cfg.base) // want `passing the stored context s.cfg.base ignores the cancellation of ctx; pass ctx`
 }
 
 func (s *Server) Global(ctx context.Context) error {
@@ -40,7 +40,7 @@ func (s *Server) Global(ctx context.Context) error {
 }
 
 func (s *Server) Derived(ctx context.Context) error {
-	vctx := context.WithValue(appCtx, "k", "v") // want `deriving from the stored context appCtx ignores the cancellation of ctx`
+	vctx := context.WithValue(appCtx, "k", "v") // want `deriving from the stored context appCtx ignores the cancellation of ctx; derive from ctx`
 	return s.db.PingContext(vctx)
 }
 
@@ -48,7 +48,7 @@ func (s *Server) Derived(ctx context.Context) error {
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	req, _ := http.NewRequestWithContext(s.ctx, "GET", "http://backend/", nil) // want `passing the stored context s.ctx ignores the cancellation of r.Context\(\); pass r.Context\(\)`
 	http.DefaultClient.Do(req)
-	r2 := r.WithContext(s.ctx) // want `passing the stored context s.ctx ignores the cancellation of r.Context\(\)`
+	r2 := r.WithContext(s.ctx) // want `passing the stored context s.ctx ignores the cancellation of r.Context\(\); pass r\.Context\(\)`
 	_ = r2
 }
 

@@ -21,7 +21,7 @@ func (r *Repo) Load(ctx context.Context) error {
 	r.db.PingContext(r.ctx) //nolint:dropcancel
 	// want +1 `malformed lint:ignore directive: it needs a reason`
 	//lint:ignore dropcancel
-	r.db.Exec("ANALYZE") // want `r.db.Exec cannot be cancelled`
-	r.db.Exec("REINDEX") //nolint:ctxbackground // want `r.db.Exec cannot be cancelled`
+	r.db.Exec("ANALYZE") // want `r.db.Exec cannot be cancelled when the caller gives up; use r\.db\.ExecContext\(ctx, \.\.\.\)`
+	r.db.Exec("REINDEX") //nolint:ctxbackground // want `r.db.Exec cannot be cancelled when the caller gives up; use r\.db\.ExecContext\(ctx, \.\.\.\)`
 	return nil
 }

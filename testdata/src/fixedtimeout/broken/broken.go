@@ -8,7 +8,7 @@ import (
 )
 
 func Handle(ctx context.Context, conn net.Conn) {
-	c, cancel := context.WithTimeout(context.Background(), undefinedTimeout) // want `timeout \(undefinedTimeout\) on a fresh context ignores the caller's deadline; derive it from ctx`
+	c, cancel := context.WithTimeout(context.Background(), undefinedTimeout) // want `timeout \(undefinedTimeout\) on a fresh context ignores the caller's deadline; derive it from ctx \(from context\.WithoutCancel\(ctx\) if the work must finish after the caller gives up\)`
 	defer cancel()
 	_ = c
 	conn.SetDeadline(time.Now().Add(undefinedTimeout))

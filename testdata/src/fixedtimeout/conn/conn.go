@@ -38,7 +38,7 @@ func (p *Proxy) Relay(ctx context.Context, src *tls.Conn, dst net.Conn) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		src.SetReadDeadline(time.Now().Add(500 * time.Millisecond)) // want `500ms read deadline on src ignores the caller's deadline`
+		src.SetReadDeadline(time.Now().Add(500 * time.Millisecond)) // want `500ms read deadline on src ignores the caller's deadline; use ctx\.Deadline\(\) when it is sooner`
 		n, err := src.Read(buf)
 		if err != nil {
 			return err
@@ -65,7 +65,7 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // Any type with the method: a UDP connection.
 func (p *Proxy) Ping(ctx context.Context, pc *net.UDPConn) error {
-	pc.SetReadDeadline(time.Now().Add(2 * time.Second)) // want `2s read deadline on pc ignores the caller's deadline`
+	pc.SetReadDeadline(time.Now().Add(2 * time.Second)) // want `2s read deadline on pc ignores the caller's deadline; use ctx\.Deadline\(\) when it is sooner`
 	_, _, err := pc.ReadFromUDP(make([]byte, 64))
 	return err
 }
@@ -78,8 +78,8 @@ func (p *Proxy) Blank(_ context.Context, conn net.Conn) {
 // The deadline computed first, then set on both directions.
 func (p *Proxy) Exchange(ctx context.Context, conn net.Conn) error {
 	deadline := time.Now().Add(5 * time.Second)
-	conn.SetReadDeadline(deadline)  // want `5s read deadline on conn ignores the caller's deadline`
-	conn.SetWriteDeadline(deadline) // want `5s write deadline on conn ignores the caller's deadline`
+	conn.SetReadDeadline(deadline)  // want `5s read deadline on conn ignores the caller's deadline; use ctx\.Deadline\(\) when it is sooner`
+	conn.SetWriteDeadline(deadline) // want `5s write deadline on conn ignores the caller's deadline; use ctx\.Deadline\(\) when it is sooner`
 	_, err := conn.Write([]byte("ping"))
 	return err
 }

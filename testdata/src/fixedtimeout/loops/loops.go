@@ -80,7 +80,7 @@ func (w *Worker) Broadcast(ctx context.Context, to []string) error {
 func (w *Worker) Drip(ctx context.Context, to []string) {
 	for _, addr := range to {
 		_ = w.mail.Send(ctx, addr)
-		<-time.After(time.Second) // want `1s wait on time.After in a loop that never checks ctx ignores the caller's deadline and cancellation`
+		<-time.After(time.Second) // want `1s wait on time.After in a loop that never checks ctx ignores the caller's deadline and cancellation; wait in a select on ctx\.Done\(\) and a timer`
 	}
 }
 

@@ -138,7 +138,7 @@ func (c *Cache) Pump(ctx context.Context, out chan<- Result) {
 		select {
 		case res := <-c.results:
 			batch = append(batch, res)
-		case <-ticker.C: // want `1s wait on ticker.C in a loop that never checks ctx ignores the caller's deadline and cancellation`
+		case <-ticker.C: // want `1s wait on ticker.C in a loop that never checks ctx ignores the caller's deadline and cancellation; wait in a select on ctx\.Done\(\) and a timer`
 			for _, r := range batch {
 				out <- r
 			}

@@ -13,7 +13,7 @@ type Fetcher[T any] interface {
 
 // A generic method on a request path.
 func Get[T any](ctx context.Context, f Fetcher[T]) (T, error) {
-	tctx, cancel := context.WithTimeout(context.Background(), 5*time.Second) // want `5s timeout on a fresh context ignores the caller's deadline; derive it from ctx`
+	tctx, cancel := context.WithTimeout(context.Background(), 5*time.Second) // want `5s timeout on a fresh context ignores the caller's deadline; derive it from ctx \(from context\.WithoutCancel\(ctx\) if the work must finish after the caller gives up\)`
 	defer cancel()
 	return f.Fetch(tctx)
 }

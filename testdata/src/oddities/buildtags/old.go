@@ -13,6 +13,6 @@ import (
 func Old(ctx context.Context, ids []string) {
 	for i := 0; i < len(ids); i++ {
 		go func() { _ = ids[i] }()
-		time.Sleep(time.Second) // want `fixedtimeout: 1s sleep in a loop that never checks ctx`
+		time.Sleep(time.Second) // want `fixedtimeout: 1s sleep in a loop that never checks ctx ignores the caller's deadline and cancellation; wait in a select on ctx\.Done\(\) and a timer`
 	}
 }

@@ -22,7 +22,7 @@ import (
 
 // Answer calls C on a request path; a fresh root beside it is still one.
 func Answer(ctx context.Context) int {
-	_ = context.Background() // want `ctxbackground: context.Background\(\) starts a fresh context where ctx is in scope`
+	_ = context.Background() // want `ctxbackground: context.Background\(\) starts a fresh context where ctx is in scope, so the caller's deadline and cancellation are lost; use ctx`
 	_ = context.TODO()       //nolint:ctxbackground // suppressed in a cgo file too
 	return int(C.answer())
 }
@@ -32,12 +32,12 @@ func Free(ctx context.Context, n int) {
 	for i := 0; i < n; i++ {
 		p := C.malloc(C.size_t(16))
 		C.free(unsafe.Pointer(p))
-		time.Sleep(time.Millisecond) // want `fixedtimeout: 1ms sleep in a loop that never checks ctx`
+		time.Sleep(time.Millisecond) // want `fixedtimeout: 1ms sleep in a loop that never checks ctx ignores the caller's deadline and cancellation; wait in a select on ctx\.Done\(\) and a timer`
 	}
 }
 
 // Handler calls C from an HTTP handler and drops its request's context.
 func Handler(w http.ResponseWriter, r *http.Request) {
 	C.usleep(C.useconds_t(10))
-	_, _ = http.Get("http://example.com") // want `dropcancel: http.Get cannot be cancelled when the caller gives up; build the request with http.NewRequestWithContext\(r.Context\(\), `
+	_, _ = http.Get("http://example.com") // want `dropcancel: http.Get cannot be cancelled when the caller gives up; build the request with http.NewRequestWithContext\(r.Context\(\), http\.MethodGet, url, nil\) and send it with a client`
 }

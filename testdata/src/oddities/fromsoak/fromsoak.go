@@ -64,7 +64,7 @@ func Alerts(ctx context.Context, c APIClient, u string) error {
 
 // Sent without its context first, then handed over: still reported.
 func SentFirst(ctx context.Context, c APIClient, hc *http.Client, u string) error {
-	req, err := http.NewRequest(http.MethodGet, u, nil) // want `dropcancel: http.NewRequest builds a request that cannot be cancelled`
+	req, err := http.NewRequest(http.MethodGet, u, nil) // want `dropcancel: http.NewRequest builds a request that cannot be cancelled when the caller gives up; use http\.NewRequestWithContext\(ctx, \.\.\.\)`
 	if err != nil {
 		return err
 	}

@@ -12,7 +12,7 @@ import (
 
 // A type parameter constrained by context.Context is the caller's context.
 func Fetch[C context.Context](ctx C, url string) (*http.Response, error) {
-	req, err := http.NewRequestWithContext(context.Background(), http.MethodGet, url, nil) // want `ctxbackground: context.Background\(\) starts a fresh context where ctx is in scope`
+	req, err := http.NewRequestWithContext(context.Background(), http.MethodGet, url, nil) // want `ctxbackground: context.Background\(\) starts a fresh context where ctx is in scope, so the caller's deadline and cancellation are lost; use ctx`
 	if err != nil {
 		return nil, err
 	}
@@ -55,7 +55,7 @@ func (r *Repo[K, V]) Get(ctx context.Context, key K) (V, error) {
 		return v, nil
 	}
 	var zero V
-	err := r.db.QueryRowContext(context.TODO(), "SELECT v FROM kv WHERE k = ?", key).Scan(&zero) // want `ctxbackground: context.TODO\(\) starts a fresh context where ctx is in scope`
+	err := r.db.QueryRowContext(context.TODO(), "SELECT v FROM kv WHERE k = ?", key).Scan(&zero) // want `ctxbackground: context.TODO\(\) starts a fresh context where ctx is in scope, so the caller's deadline and cancellation are lost; use ctx`
 	return zero, err
 }
 
@@ -69,7 +69,7 @@ func Handler(ctx context.Context, r *Repo[string, int]) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	m, err := Do(context.Background(), func(c context.Context) (int, error) { return r.Get(c, "b") }) // want `ctxbackground: context.Background\(\) starts a fresh context where ctx is in scope`
+	m, err := Do(context.Background(), func(c context.Context) (int, error) { return r.Get(c, "b") }) // want `ctxbackground: context.Background\(\) starts a fresh context where ctx is in scope, so the caller's deadline and cancellation are lost; use ctx`
 	return n + m, err
 }
 
@@ -78,7 +78,7 @@ func Values(ctx context.Context, r *Repo[string, int]) {
 	get := r.Get
 	_, _ = get(ctx, "x")
 	do := Do[string]
-	_, _ = do(context.TODO(), func(context.Context) (string, error) { return "", nil }) // want `ctxbackground: context.TODO\(\) starts a fresh context where ctx is in scope`
+	_, _ = do(context.TODO(), func(context.Context) (string, error) { return "", nil }) // want `ctxbackground: context.TODO\(\) starts a fresh context where ctx is in scope, so the caller's deadline and cancellation are lost; use ctx`
 }
 
 // A type parameter that is not a context, off the request path.

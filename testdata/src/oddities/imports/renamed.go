@@ -10,14 +10,14 @@ import (
 )
 
 func Renamed(ctx ctxpkg.Context) {
-	_ = ctxpkg.Background() // want `ctxbackground: context.Background\(\) starts a fresh context where ctx is in scope`
-	c, cancel := ctxpkg.WithTimeout(ctxpkg.TODO(), time.Second) // want `fixedtimeout: 1s timeout on a fresh context ignores the caller.s deadline; derive it from ctx`
+	_ = ctxpkg.Background() // want `ctxbackground: context.Background\(\) starts a fresh context where ctx is in scope, so the caller's deadline and cancellation are lost; use ctx`
+	c, cancel := ctxpkg.WithTimeout(ctxpkg.TODO(), time.Second) // want `fixedtimeout: 1s timeout on a fresh context ignores the caller.s deadline; derive it from ctx \(from context\.WithoutCancel\(ctx\) if the work must finish after the caller gives up\)`
 	defer cancel()
 	_ = c
 }
 
 func Handler(w stdhttp.ResponseWriter, r *stdhttp.Request) {
-	_, _ = stdhttp.Get("http://example.com") // want `dropcancel: stdhttp.Get cannot be cancelled when the caller gives up; build the request with stdhttp.NewRequestWithContext\(r.Context\(\), `
+	_, _ = stdhttp.Get("http://example.com") // want `dropcancel: stdhttp.Get cannot be cancelled when the caller gives up; build the request with stdhttp.NewRequestWithContext\(r.Context\(\), stdhttp\.MethodGet, url, nil\) and send it with a client`
 }
 
 // A local variable named context shadows nothing here (the package is

@@ -11,7 +11,7 @@ import (
 )
 
 func Before(ctx context.Context) {
-	_ = context.Background() // want `ctxbackground: context.Background\(\) starts a fresh context where ctx is in scope`
+	_ = context.Background() // want `ctxbackground: context.Background\(\) starts a fresh context where ctx is in scope, so the caller's deadline and cancellation are lost; use ctx`
 }
 
 //line template.tmpl:100

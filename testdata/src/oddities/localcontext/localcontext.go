@@ -34,7 +34,7 @@ func Mixed(ctx context.Context, local Context) {
 	c, cancel := WithTimeout(Background(), time.Second)
 	defer cancel()
 	_ = c
-	_ = context.TODO() // want `ctxbackground: context.TODO\(\) starts a fresh context where ctx is in scope`
+	_ = context.TODO() // want `ctxbackground: context.TODO\(\) starts a fresh context where ctx is in scope, so the caller's deadline and cancellation are lost; use ctx`
 }
 
 // A local interface with exactly context.Context's methods is a context:
@@ -47,7 +47,7 @@ type Ctx interface {
 }
 
 func Local(ctx Ctx) {
-	_ = context.Background() // want `ctxbackground: context.Background\(\) starts a fresh context where ctx is in scope`
+	_ = context.Background() // want `ctxbackground: context.Background\(\) starts a fresh context where ctx is in scope, so the caller's deadline and cancellation are lost; use ctx`
 }
 
 // A struct that embeds context.Context is a context.
@@ -57,7 +57,7 @@ type RequestContext struct {
 }
 
 func Embedded(rc RequestContext) {
-	_ = context.TODO() // want `ctxbackground: context.TODO\(\) starts a fresh context where rc is in scope`
+	_ = context.TODO() // want `ctxbackground: context.TODO\(\) starts a fresh context where rc is in scope, so the caller's deadline and cancellation are lost; use rc`
 }
 
 // A type with a Context() method that returns the local Context is not

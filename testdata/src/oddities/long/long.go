@@ -19,7 +19,7 @@ type state struct {
 func Handle(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	s := &state{seen: map[string]bool{}}
-	_ = context.TODO() // want `ctxbackground: context.TODO\(\) starts a fresh context where r.Context\(\) is in scope`
+	_ = context.TODO() // want `ctxbackground: context.TODO\(\) starts a fresh context where r.Context\(\) is in scope, so the caller's deadline and cancellation are lost; use r\.Context\(\)`
 	s.n += 0
 	if s.n%2 == 0 {
 		name := "k" + strconv.Itoa(s.n)
@@ -1229,11 +1229,11 @@ func Handle(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	for range 3 {
-		time.Sleep(10 * time.Millisecond) // want `fixedtimeout: 10ms sleep in a loop that never checks r.Context\(\)`
+		time.Sleep(10 * time.Millisecond) // want `fixedtimeout: 10ms sleep in a loop that never checks r.Context\(\) ignores the caller's deadline and cancellation; wait in a select on r\.Context\(\)\.Done\(\) and a timer`
 	}
 	func() {
 		defer func() { _ = recover() }()
-		_, _ = http.Get("http://example.com/" + strconv.Itoa(s.n)) // want `dropcancel: http.Get cannot be cancelled`
+		_, _ = http.Get("http://example.com/" + strconv.Itoa(s.n)) // want `dropcancel: http.Get cannot be cancelled when the caller gives up; build the request with http\.NewRequestWithContext\(r\.Context\(\), http\.MethodGet, url, nil\) and send it with a client`
 	}()
 	s.n += 151
 	if s.n%6 == 0 {
@@ -2428,7 +2428,7 @@ func Handle(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	_ = ctx
-	cctx, cancel := context.WithTimeout(context.Background(), 5*time.Second) // want `fixedtimeout: 5s timeout on a fresh context`
+	cctx, cancel := context.WithTimeout(context.Background(), 5*time.Second) // want `fixedtimeout: 5s timeout on a fresh context ignores the caller's deadline; derive it from r\.Context\(\) \(from context\.WithoutCancel\(r\.Context\(\)\) if the work must finish after the caller gives up\)`
 	defer cancel()
 	_ = cctx
 	w.Write([]byte(strconv.Itoa(len(s.names))))

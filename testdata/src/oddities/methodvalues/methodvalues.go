@@ -38,8 +38,8 @@ func Values(ctx context.Context, c *http.Client, db *sql.DB) {
 // A parenthesised callee is still a static call.
 func Parens(ctx context.Context, c *http.Client) {
 	_, _ = (c.Get)("http://example.com") // want `dropcancel: c.Get cannot be cancelled .* send it with c.Do$`
-	_ = (context.Background)() // want `ctxbackground: context.Background\(\) starts a fresh context where ctx is in scope`
-	_, cancel := (context.WithTimeout)((context.TODO)(), time.Second) // want `fixedtimeout: 1s timeout on a fresh context ignores the caller.s deadline; derive it from ctx`
+	_ = (context.Background)() // want `ctxbackground: context.Background\(\) starts a fresh context where ctx is in scope, so the caller's deadline and cancellation are lost; use ctx`
+	_, cancel := (context.WithTimeout)((context.TODO)(), time.Second) // want `fixedtimeout: 1s timeout on a fresh context ignores the caller.s deadline; derive it from ctx \(from context\.WithoutCancel\(ctx\) if the work must finish after the caller gives up\)`
 	defer cancel()
 }
 

@@ -35,9 +35,9 @@ func Deep(ctx context.Context) {
 																						func() {
 																							func() {
 																								func() {
-																									_ = context.Background() // want `ctxbackground: context.Background\(\) starts a fresh context where ctx is in scope`
+																									_ = context.Background() // want `ctxbackground: context.Background\(\) starts a fresh context where ctx is in scope, so the caller's deadline and cancellation are lost; use ctx`
 																									for {
-																										time.Sleep(time.Second) // want `fixedtimeout: 1s sleep in a loop that never checks ctx`
+																										time.Sleep(time.Second) // want `fixedtimeout: 1s sleep in a loop that never checks ctx ignores the caller's deadline and cancellation; wait in a select on ctx\.Done\(\) and a timer`
 																									}
 																								}()
 																							}()
@@ -71,14 +71,14 @@ func Shadow(w http.ResponseWriter, r *http.Request) {
 	run := func(ctx context.Context) {
 		func() {
 			func() {
-				_ = context.TODO() // want `ctxbackground: context.TODO\(\) starts a fresh context where ctx is in scope`
+				_ = context.TODO() // want `ctxbackground: context.TODO\(\) starts a fresh context where ctx is in scope, so the caller's deadline and cancellation are lost; use ctx`
 			}()
 		}()
 	}
 	run(r.Context())
 	func() {
 		func() {
-			_ = context.TODO() // want `ctxbackground: context.TODO\(\) starts a fresh context where r.Context\(\) is in scope`
+			_ = context.TODO() // want `ctxbackground: context.TODO\(\) starts a fresh context where r.Context\(\) is in scope, so the caller's deadline and cancellation are lost; use r\.Context\(\)`
 		}()
 	}()
 }
@@ -118,6 +118,6 @@ var handler = func() func() {
 // A package-level closure with a context parameter is on it.
 var withCtx = func(ctx context.Context) {
 	func() {
-		_ = context.Background() // want `ctxbackground: context.Background\(\) starts a fresh context where ctx is in scope`
+		_ = context.Background() // want `ctxbackground: context.Background\(\) starts a fresh context where ctx is in scope, so the caller's deadline and cancellation are lost; use ctx`
 	}()
 }

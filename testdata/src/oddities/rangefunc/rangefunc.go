@@ -55,7 +55,7 @@ func call(ctx context.Context) error { return errBusy }
 // the context.
 func Retry(ctx context.Context) error {
 	var err error
-	for range Attempts(3) { // want `retrybudget: retry loop .*never checks ctx`
+	for range Attempts(3) { // want `retrybudget: retry loop .*never checks ctx, so it can retry forever after the caller's deadline; check ctx\.Err\(\) before each attempt, and wait with select on ctx\.Done\(\)`
 		if err = call(ctx); err == nil {
 			return nil
 		}
@@ -83,7 +83,7 @@ func RetryChecked(ctx context.Context) error {
 // A fresh root inside the body of a range-over-func loop.
 func Each(w http.ResponseWriter, r *http.Request) {
 	for i, s := range WithCtx(r.Context(), []string{"a", "b"}) {
-		_ = call(context.Background()) // want `ctxbackground: context.Background\(\) starts a fresh context where r.Context\(\) is in scope`
+		_ = call(context.Background()) // want `ctxbackground: context.Background\(\) starts a fresh context where r.Context\(\) is in scope, so the caller's deadline and cancellation are lost; use r\.Context\(\)`
 		_, _ = i, s
 	}
 	for k := range maps.Keys(map[string]int{"a": 1}) {
@@ -105,7 +105,7 @@ func Poll(ctx context.Context, ready func() bool) {
 func Pace(ctx context.Context, items []string) {
 	for _, it := range slices.All(items) {
 		_ = it
-		time.Sleep(10 * time.Millisecond) // want `fixedtimeout: 10ms sleep in a loop that never checks ctx`
+		time.Sleep(10 * time.Millisecond) // want `fixedtimeout: 10ms sleep in a loop that never checks ctx ignores the caller's deadline and cancellation; wait in a select on ctx\.Done\(\) and a timer`
 	}
 }
 
@@ -143,7 +143,7 @@ func (s *Source) All(yield func(string) bool) {
 func Drain(ctx context.Context, s *Source) {
 	for it := range s.All {
 		_ = it
-		ctx := context.TODO() // want `ctxbackground: context.TODO\(\) starts a fresh context where ctx is in scope`
+		ctx := context.TODO() // want `ctxbackground: context.TODO\(\) starts a fresh context where ctx is in scope, so the caller's deadline and cancellation are lost; use ctx`
 		_ = call(ctx)
 	}
 }

@@ -9,9 +9,9 @@ import (
 )
 
 func Recovered(ctx context.Context) {
-	_ = context.TODO() // want `ctxbackground: context.TODO\(\) starts a fresh context where ctx is in scope`
+	_ = context.TODO() // want `ctxbackground: context.TODO\(\) starts a fresh context where ctx is in scope, so the caller's deadline and cancellation are lost; use ctx`
 	for {
-		time.Sleep(time.Second) // want `fixedtimeout: 1s sleep in a loop that never checks ctx`
+		time.Sleep(time.Second) // want `fixedtimeout: 1s sleep in a loop that never checks ctx ignores the caller's deadline and cancellation; wait in a select on ctx\.Done\(\) and a timer`
 	}
 }
 

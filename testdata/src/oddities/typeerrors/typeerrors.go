@@ -13,13 +13,13 @@ import (
 
 // Findings that do not depend on the broken parts stand.
 func Handle(ctx context.Context, db *sql.DB, w http.ResponseWriter) {
-	undefinedCall(context.Background()) // want `ctxbackground: context.Background\(\) starts a fresh context where ctx is in scope`
-	var x UndefinedType = context.TODO() // want `ctxbackground: context.TODO\(\) starts a fresh context where ctx is in scope`
+	undefinedCall(context.Background()) // want `ctxbackground: context.Background\(\) starts a fresh context where ctx is in scope, so the caller's deadline and cancellation are lost; use ctx`
+	var x UndefinedType = context.TODO() // want `ctxbackground: context.TODO\(\) starts a fresh context where ctx is in scope, so the caller's deadline and cancellation are lost; use ctx`
 	_ = x
-	_, _ = http.Get(undefinedURL) // want `dropcancel: http.Get cannot be cancelled`
-	_, _ = db.Query(undefinedQuery, 1, 2) // want `dropcancel: db.Query cannot be cancelled`
+	_, _ = http.Get(undefinedURL) // want `dropcancel: http.Get cannot be cancelled when the caller gives up; build the request with http\.NewRequestWithContext\(ctx, http\.MethodGet, url, nil\) and send it with a client`
+	_, _ = db.Query(undefinedQuery, 1, 2) // want `dropcancel: db.Query cannot be cancelled when the caller gives up; use db\.QueryContext\(ctx, \.\.\.\)`
 	for {
-		time.Sleep(undefinedInterval) // want `fixedtimeout: sleep \(undefinedInterval\) in a loop that never checks ctx`
+		time.Sleep(undefinedInterval) // want `fixedtimeout: sleep \(undefinedInterval\) in a loop that never checks ctx ignores the caller's deadline and cancellation; wait in a select on ctx\.Done\(\) and a timer`
 	}
 }
 
@@ -28,7 +28,7 @@ func Wrong(ctx context.Context) {
 	c1, cancel1 := context.WithTimeout(context.Background())
 	c2, cancel2 := context.WithDeadline()
 	context.WithCancel(ctx, ctx, ctx)
-	context.Background(ctx) // want `ctxbackground: context.Background\(\) starts a fresh context where ctx is in scope`
+	context.Background(ctx) // want `ctxbackground: context.Background\(\) starts a fresh context where ctx is in scope, so the caller's deadline and cancellation are lost; use ctx`
 	nothing()
 	nil()
 	ctx()
@@ -58,14 +58,14 @@ func (s *Service) Method(ctx context.Context) error {
 		if err = s.call(ctx); err == nil {
 			return nil
 		}
-		time.Sleep(time.Second) // want `fixedtimeout: 1s sleep in a loop that never checks ctx`
+		time.Sleep(time.Second) // want `fixedtimeout: 1s sleep in a loop that never checks ctx ignores the caller's deadline and cancellation; wait in a select on ctx\.Done\(\) and a timer`
 	}
 	return err
 }
 
 // A type parameter constrained by something undefined.
 func Generic[T Undefined, C context.Context](ctx C, t T) {
-	t.Method(context.TODO()) // want `ctxbackground: context.TODO\(\) starts a fresh context where ctx is in scope`
+	t.Method(context.TODO()) // want `ctxbackground: context.TODO\(\) starts a fresh context where ctx is in scope, so the caller's deadline and cancellation are lost; use ctx`
 }
 
 // Broken selects and timers.
@@ -75,7 +75,7 @@ func Select(ctx context.Context, ch chan int) {
 		case <-undefinedChan:
 		case v := <-ch:
 			_ = v
-		case <-time.After(undefinedDelay): // want `fixedtimeout: wait \(undefinedDelay\) on time.After in a loop that never checks ctx`
+		case <-time.After(undefinedDelay): // want `fixedtimeout: wait \(undefinedDelay\) on time.After in a loop that never checks ctx ignores the caller's deadline and cancellation; wait in a select on ctx\.Done\(\) and a timer`
 		}
 	}
 }
@@ -94,7 +94,7 @@ type T2 T1
 
 func Consts(ctx context.Context, t T1) {
 	const d = 1 << 100 * time.Second
-	c, cancel := context.WithTimeout(context.Background(), d) // want `fixedtimeout: timeout \(d\) on a fresh context ignores the caller.s deadline`
+	c, cancel := context.WithTimeout(context.Background(), d) // want `fixedtimeout: timeout \(d\) on a fresh context ignores the caller.s deadline; derive it from ctx \(from context\.WithoutCancel\(ctx\) if the work must finish after the caller gives up\)`
 	defer cancel()
 	_ = c
 }
@@ -102,5 +102,5 @@ func Consts(ctx context.Context, t T1) {
 // A method whose receiver type does not resolve is still on the request
 // path by its parameters.
 func (s *MissingSuite) Handle(ctx context.Context) {
-	_ = context.TODO() // want `ctxbackground: context.TODO\(\) starts a fresh context where ctx is in scope`
+	_ = context.TODO() // want `ctxbackground: context.TODO\(\) starts a fresh context where ctx is in scope, so the caller's deadline and cancellation are lost; use ctx`
 }

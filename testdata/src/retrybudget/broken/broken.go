@@ -36,7 +36,7 @@ func Handle(ctx context.Context) error {
 			break
 		}
 	}
-	_ = backoff.Retry(undefinedOp, nil) // want `backoff.Retry retries after the caller.s deadline`
+	_ = backoff.Retry(undefinedOp, nil) // want `backoff.Retry retries after the caller.s deadline: its BackOff has no context; wrap it with backoff\.WithContext\(b, ctx\)`
 	_ = backoff.Retry()
 	_ = backoff.RetryWithData[int](func() (int, error) { return 0, nil })
 	return err

@@ -27,13 +27,13 @@ func Put(ctx context.Context, s Store, key string, v []byte) error {
 
 func PutNotify(ctx context.Context, s Store, key string, v []byte) error {
 	b := backoff.WithMaxRetries(backoff.NewConstantBackOff(time.Second), 5)
-	return backoff.RetryNotify(func() error { // want `backoff.RetryNotify retries after the caller's deadline`
+	return backoff.RetryNotify(func() error { // want `backoff.RetryNotify retries after the caller's deadline: its BackOff has no context; wrap it with backoff\.WithContext\(b, ctx\)`
 		return s.Put(ctx, key, v)
 	}, b, func(err error, d time.Duration) {})
 }
 
 func GetData(ctx context.Context, s Store, key string) ([]byte, error) {
-	return backoff.RetryWithData(func() ([]byte, error) { // want `backoff.RetryWithData retries after the caller's deadline`
+	return backoff.RetryWithData(func() ([]byte, error) { // want `backoff.RetryWithData retries after the caller's deadline: its BackOff has no context; wrap it with backoff\.WithContext\(b, ctx\)`
 		return s.Get(ctx, key)
 	}, backoff.NewExponentialBackOff())
 }

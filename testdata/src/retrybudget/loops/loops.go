@@ -48,7 +48,7 @@ func (c *Client) Get(ctx context.Context, path string) ([]byte, error) {
 
 // Retrying on a bad status code is retrying too.
 func (c *Client) Post(ctx context.Context, path string, body io.Reader) (*http.Response, error) {
-	for i := 0; i < c.retries; i++ { // want `retry loop sleeps and retries after the caller's deadline`
+	for i := 0; i < c.retries; i++ { // want `retry loop sleeps and retries after the caller's deadline; check ctx\.Err\(\) before each attempt, and wait with select on ctx\.Done\(\)`
 		req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.base+path, body)
 		if err != nil {
 			return nil, err
@@ -70,7 +70,7 @@ func (c *Client) Post(ctx context.Context, path string, body io.Reader) (*http.R
 // err == nil && status check, then sleep: the success test and the
 // failure test in one condition.
 func (c *Client) Put(ctx context.Context, req *http.Request) (*http.Response, error) {
-	for i := range 4 { // want `retry loop sleeps and retries after the caller's deadline`
+	for i := range 4 { // want `retry loop sleeps and retries after the caller's deadline; check ctx\.Err\(\) before each attempt, and wait with select on ctx\.Done\(\)`
 		resp, err := c.http.Do(req.WithContext(ctx))
 		if err == nil && resp.StatusCode < 500 {
 			return resp, nil
@@ -109,7 +109,7 @@ type Repo struct{ db *sql.DB }
 func (r *Repo) Save(ctx context.Context, id string, v []byte) error {
 	backoff := 50 * time.Millisecond
 	var err error
-	for attempt := 1; attempt <= 5; attempt++ { // want `retry loop sleeps and retries after the caller's deadline`
+	for attempt := 1; attempt <= 5; attempt++ { // want `retry loop sleeps and retries after the caller's deadline; check ctx\.Err\(\) before each attempt, and wait with select on ctx\.Done\(\)`
 		_, err = r.db.ExecContext(ctx, "UPDATE items SET v = $1 WHERE id = $2", v, id)
 		if err == nil {
 			return nil
@@ -203,7 +203,7 @@ func CallCodes(ctx context.Context, cc *grpc.ClientConn, req, reply any) error {
 
 // "Anything but a deadline is fatal": the deadline is retried.
 func Fetch(ctx context.Context, cc *grpc.ClientConn, reply any) error {
-	for i := 0; i < 3; i++ { // want `retry loop retries on context.Canceled without checking ctx, so it keeps retrying after the caller has canceled`
+	for i := 0; i < 3; i++ { // want `retry loop retries on context.Canceled without checking ctx, so it keeps retrying after the caller has canceled; check ctx\.Err\(\) before each attempt and stop when it is done`
 		err := cc.Invoke(ctx, "/svc.Items/Fetch", nil, reply)
 		if err != nil && !errors.Is(err, context.Canceled) {
 			return err
@@ -218,7 +218,7 @@ func Fetch(ctx context.Context, cc *grpc.ClientConn, reply any) error {
 // A range over a schedule of delays.
 func Publish(ctx context.Context, pub func(context.Context, []byte) error, msg []byte) error {
 	var err error
-	for _, d := range []time.Duration{0, 100 * time.Millisecond, time.Second} { // want `retry loop sleeps and retries after the caller's deadline`
+	for _, d := range []time.Duration{0, 100 * time.Millisecond, time.Second} { // want `retry loop sleeps and retries after the caller's deadline; check ctx\.Err\(\) before each attempt, and wait with select on ctx\.Done\(\)`
 		time.Sleep(d)
 		if err = pub(ctx, msg); err == nil {
 			return nil
@@ -247,7 +247,7 @@ type Queue interface {
 
 // A backoff helper that ignores the context is a wait too.
 func Ack(ctx context.Context, q Queue, body []byte) error {
-	for i := 0; ; i++ { // want `retry loop waits and retries after the caller's deadline`
+	for i := 0; ; i++ { // want `retry loop waits and retries after the caller's deadline; check ctx\.Err\(\) before each attempt, and wait with select on ctx\.Done\(\)`
 		err := q.Ack(ctx, body)
 		if err == nil {
 			return nil
@@ -264,7 +264,7 @@ func sleepBackoff(attempt int) { time.Sleep(time.Duration(attempt) * 100 * time.
 // A labeled retry loop continued from a nested loop.
 func Drain(ctx context.Context, q Queue) error {
 retry:
-	for attempt := 0; attempt < 3; attempt++ { // want `retry loop sleeps and retries after the caller's deadline`
+	for attempt := 0; attempt < 3; attempt++ { // want `retry loop sleeps and retries after the caller's deadline; check ctx\.Err\(\) before each attempt, and wait with select on ctx\.Done\(\)`
 		body, err := q.Receive(ctx)
 		if err != nil {
 			time.Sleep(time.Second)
@@ -291,7 +291,7 @@ func WaitForDB(ctx context.Context, db *sql.DB) {
 // do-while shape: wait first, then the attempt.
 func Reserve(ctx context.Context, q Queue, body []byte) error {
 	var err error
-	for attempt := 0; attempt < 3; attempt++ { // want `retry loop sleeps and retries after the caller's deadline`
+	for attempt := 0; attempt < 3; attempt++ { // want `retry loop sleeps and retries after the caller's deadline; check ctx\.Err\(\) before each attempt, and wait with select on ctx\.Done\(\)`
 		if attempt > 0 {
 			time.Sleep(time.Duration(attempt) * 200 * time.Millisecond)
 		}
@@ -308,7 +308,7 @@ func Handler(c *Client) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		load := func() ([]byte, error) {
 			var lastErr error
-			for i := 0; i < 3; i++ { // want `retry loop sleeps and retries after the caller's deadline; check r.Context\(\).Err\(\)`
+			for i := 0; i < 3; i++ { // want `retry loop sleeps and retries after the caller's deadline; check r.Context\(\).Err\(\) before each attempt, and wait with select on r\.Context\(\)\.Done\(\)`
 				b, err := c.Get(r.Context(), "/x")
 				if err == nil {
 					return b, nil
@@ -342,7 +342,7 @@ func Blank(_ context.Context, db *sql.DB) error {
 // A time cap is not the caller's budget.
 func Elapsed(ctx context.Context, q Queue, body []byte) error {
 	start := time.Now()
-	for { // want `retry loop sleeps and retries after the caller's deadline`
+	for { // want `retry loop sleeps and retries after the caller's deadline; check ctx\.Err\(\) before each attempt, and wait with select on ctx\.Done\(\)`
 		err := q.Send(ctx, body)
 		if err == nil {
 			return nil
@@ -356,7 +356,7 @@ func Elapsed(ctx context.Context, q Queue, body []byte) error {
 
 // Error handled through a switch with a retryable classification.
 func Classify(ctx context.Context, q Queue, body []byte) error {
-	for attempt := 0; attempt < 4; attempt++ { // want `retry loop sleeps and retries after the caller's deadline`
+	for attempt := 0; attempt < 4; attempt++ { // want `retry loop sleeps and retries after the caller's deadline; check ctx\.Err\(\) before each attempt, and wait with select on ctx\.Done\(\)`
 		err := q.Send(ctx, body)
 		switch {
 		case err == nil:
@@ -402,7 +402,7 @@ func Import(ctx context.Context, q Queue) ([]byte, error) {
 		}
 		return false
 	}
-	for { // want `retry loop retries on context.Canceled without checking ctx, so it keeps retrying after the caller has canceled`
+	for { // want `retry loop retries on context.Canceled without checking ctx, so it keeps retrying after the caller has canceled; check ctx\.Err\(\) before each attempt and stop when it is done`
 		b, err := q.Receive(ctx)
 		if err == nil {
 			return b, nil
@@ -423,7 +423,7 @@ func isTemporary(err error) bool {
 
 func Upload(ctx context.Context, q Queue, body []byte) error {
 	var err error
-	for i := 0; i < 3; i++ { // want `retry loop sleeps and retries after the caller's deadline`
+	for i := 0; i < 3; i++ { // want `retry loop sleeps and retries after the caller's deadline; check ctx\.Err\(\) before each attempt, and wait with select on ctx\.Done\(\)`
 		if err = q.Send(ctx, body); err == nil || !isTemporary(err) {
 			return err
 		}
@@ -441,7 +441,7 @@ type Poller struct {
 
 func (p *Poller) Send(ctx context.Context, body []byte) error {
 	var err error
-	for i := 0; i < 3; i++ { // want `retry loop waits and retries after the caller's deadline`
+	for i := 0; i < 3; i++ { // want `retry loop waits and retries after the caller's deadline; check ctx\.Err\(\) before each attempt, and wait with select on ctx\.Done\(\)`
 		if err = p.q.Send(ctx, body); err == nil {
 			return nil
 		}
@@ -453,7 +453,7 @@ func (p *Poller) Send(ctx context.Context, body []byte) error {
 func SendPaced(ctx context.Context, q Queue, body []byte) error {
 	pause := func(attempt int) { time.Sleep(time.Duration(attempt) * time.Second) }
 	var err error
-	for i := 0; i < 3; i++ { // want `retry loop waits and retries after the caller's deadline`
+	for i := 0; i < 3; i++ { // want `retry loop waits and retries after the caller's deadline; check ctx\.Err\(\) before each attempt, and wait with select on ctx\.Done\(\)`
 		if err = q.Send(ctx, body); err == nil {
 			return nil
 		}
@@ -466,7 +466,7 @@ func SendPaced(ctx context.Context, q Queue, body []byte) error {
 func SendNapping(ctx context.Context, q Queue, body []byte) error {
 	w := func(attempt int) { time.Sleep(time.Duration(attempt) * time.Second) }
 	var err error
-	for i := 0; i < 3; i++ { // want `retry loop waits and retries after the caller's deadline`
+	for i := 0; i < 3; i++ { // want `retry loop waits and retries after the caller's deadline; check ctx\.Err\(\) before each attempt, and wait with select on ctx\.Done\(\)`
 		if err = q.Send(ctx, body); err == nil {
 			return nil
 		}
@@ -479,7 +479,7 @@ func nap(attempt int) { <-time.After(time.Duration(attempt) * time.Second) }
 
 func SendNap(ctx context.Context, q Queue, body []byte) error {
 	var err error
-	for i := 0; i < 3; i++ { // want `retry loop waits and retries after the caller's deadline`
+	for i := 0; i < 3; i++ { // want `retry loop waits and retries after the caller's deadline; check ctx\.Err\(\) before each attempt, and wait with select on ctx\.Done\(\)`
 		if err = q.Send(ctx, body); err == nil {
 			return nil
 		}

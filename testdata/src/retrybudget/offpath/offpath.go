@@ -79,7 +79,7 @@ func Suppressed(ctx context.Context, db *sql.DB) {
 		}
 		time.Sleep(time.Second)
 	}
-	for i := 0; i < 3; i++ { //nolint:fixedtimeout // want `retry loop sleeps and retries after the caller's deadline`
+	for i := 0; i < 3; i++ { //nolint:fixedtimeout // want `retry loop sleeps and retries after the caller's deadline; check ctx\.Err\(\) before each attempt, and wait with select on ctx\.Done\(\)`
 		if db.Ping() == nil {
 			return
 		}

@@ -44,7 +44,7 @@ func (o *Orders) Place(ctx context.Context, id string, qty int) error {
 // The same with a backoff sleep between attempts.
 func (o *Orders) Cancel(ctx context.Context, id string) error {
 	var err error
-	for attempt := 0; attempt < 5; attempt++ { // want `retry loop sleeps and retries after the caller's deadline`
+	for attempt := 0; attempt < 5; attempt++ { // want `retry loop sleeps and retries after the caller's deadline; check ctx\.Err\(\) before each attempt, and wait with select on ctx\.Done\(\)`
 		err = o.cancelOnce(ctx, id)
 		if err == nil || !isSerializationFailure(err) {
 			return err
@@ -91,7 +91,7 @@ func (o *Orders) Get(ctx context.Context, id string) (string, error) {
 // Checking only the call's own error for cancellation is not a budget
 // check: the loop still sleeps first.
 func (o *Orders) Archive(ctx context.Context, id string) error {
-	for i := 0; i < 3; i++ { // want `retry loop sleeps and retries after the caller's deadline`
+	for i := 0; i < 3; i++ { // want `retry loop sleeps and retries after the caller's deadline; check ctx\.Err\(\) before each attempt, and wait with select on ctx\.Done\(\)`
 		_, err := o.db.ExecContext(ctx, "UPDATE orders SET archived = true WHERE id = $1", id)
 		if err == nil {
 			return nil

@@ -21,7 +21,7 @@ type Item struct{ ID string }
 func (c *InventoryClient) Get(ctx context.Context, id string) (*Item, error) {
 	var item Item
 	var err error
-	for attempt := 0; attempt < 4; attempt++ { // want `retry loop sleeps and retries after the caller's deadline`
+	for attempt := 0; attempt < 4; attempt++ { // want `retry loop sleeps and retries after the caller's deadline; check ctx\.Err\(\) before each attempt, and wait with select on ctx\.Done\(\)`
 		err = c.cc.Invoke(ctx, "/inventory.Inventory/Get", id, &item)
 		if status.Code(err) != codes.Unavailable {
 			break
@@ -87,7 +87,7 @@ func (c *InventoryClient) Count(ctx context.Context) (int, error) {
 
 // A streaming server handler: stream.Context() is the inbound context.
 func (c *InventoryClient) Watch(req *Item, stream grpc.ServerStream) error {
-	for i := 0; i < 5; i++ { // want `retry loop sleeps and retries after the caller's deadline; check stream.Context\(\).Err\(\) before each attempt`
+	for i := 0; i < 5; i++ { // want `retry loop sleeps and retries after the caller's deadline; check stream.Context\(\).Err\(\) before each attempt, and wait with select on stream\.Context\(\)\.Done\(\)`
 		if err := stream.SendMsg(req); err == nil {
 			return nil
 		}

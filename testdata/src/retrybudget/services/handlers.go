@@ -17,7 +17,7 @@ type API struct {
 func (a *API) GetOrder(c *gin.Context) {
 	var state string
 	var err error
-	for i := 0; i < 3; i++ { // want `retry loop sleeps and retries after the caller's deadline; check c.Request.Context\(\).Err\(\) before each attempt`
+	for i := 0; i < 3; i++ { // want `retry loop sleeps and retries after the caller's deadline; check c.Request.Context\(\).Err\(\) before each attempt, and wait with select on c\.Request\.Context\(\)\.Done\(\)`
 		state, err = a.orders.Get(c.Request.Context(), c.Request.URL.Query().Get("id"))
 		if err == nil {
 			break
@@ -47,7 +47,7 @@ func (a *API) GetOrderChecked(c *gin.Context) {
 // echo: the request carries the context.
 func (a *API) Charge(c echo.Context) error {
 	var err error
-	for attempt := 1; attempt <= 3; attempt++ { // want `retry loop sleeps and retries after the caller's deadline; check c.Request\(\).Context\(\).Err\(\) before each attempt`
+	for attempt := 1; attempt <= 3; attempt++ { // want `retry loop sleeps and retries after the caller's deadline; check c.Request\(\).Context\(\).Err\(\) before each attempt, and wait with select on c\.Request\(\)\.Context\(\)\.Done\(\)`
 		if _, err = a.payments.Charge(c.Request().Context(), Charge{ID: "x"}); err == nil {
 			return c.JSON(http.StatusOK, "ok")
 		}

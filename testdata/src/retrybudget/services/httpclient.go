@@ -35,7 +35,7 @@ func (c *PaymentsClient) Charge(ctx context.Context, ch Charge) (*Charge, error)
 		return nil, err
 	}
 	attempt := 0
-	for { // want `retry loop sleeps and retries after the caller's deadline; check ctx.Err\(\) before each attempt`
+	for { // want `retry loop sleeps and retries after the caller's deadline; check ctx.Err\(\) before each attempt, and wait with select on ctx\.Done\(\)`
 		req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.baseURL+"/charges", bytes.NewReader(body))
 		if err != nil {
 			return nil, err
@@ -109,7 +109,7 @@ func backoffFor(attempt int) time.Duration {
 // Status arithmetic and a retry predicate on the response.
 func (c *PaymentsClient) Status(ctx context.Context, id string) (string, error) {
 	url := c.baseURL + "/charges/" + id
-	for i := 0; i < 4; i++ { // want `retry loop sleeps and retries after the caller's deadline`
+	for i := 0; i < 4; i++ { // want `retry loop sleeps and retries after the caller's deadline; check ctx\.Err\(\) before each attempt, and wait with select on ctx\.Done\(\)`
 		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 		resp, err := c.hc.Do(req)
 		if err != nil {
@@ -132,7 +132,7 @@ func (c *PaymentsClient) List(ctx context.Context) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	for i := 0; i < 3; i++ { // want `retry loop sleeps and retries after the caller's deadline`
+	for i := 0; i < 3; i++ { // want `retry loop sleeps and retries after the caller's deadline; check ctx\.Err\(\) before each attempt, and wait with select on ctx\.Done\(\)`
 		resp, err := c.hc.Do(req)
 		if shouldRetry(resp, err) {
 			if resp != nil {

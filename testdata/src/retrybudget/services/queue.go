@@ -26,7 +26,7 @@ type Publisher struct {
 // Publishing with a schedule indexed by the attempt number.
 func (p *Publisher) Publish(ctx context.Context, topic string, m Message) error {
 	var err error
-	for attempt := 0; attempt < len(p.backoff); attempt++ { // want `retry loop sleeps and retries after the caller's deadline`
+	for attempt := 0; attempt < len(p.backoff); attempt++ { // want `retry loop sleeps and retries after the caller's deadline; check ctx\.Err\(\) before each attempt, and wait with select on ctx\.Done\(\)`
 		if err = p.b.Publish(ctx, topic, m); err == nil {
 			return nil
 		}
@@ -40,7 +40,7 @@ func (p *Publisher) Publish(ctx context.Context, topic string, m Message) error 
 func (p *Publisher) PublishAll(ctx context.Context, topic string, ms []Message) error {
 	for _, m := range ms {
 		var err error
-		for i := 0; i < 3; i++ { // want `retry loop sleeps and retries after the caller's deadline`
+		for i := 0; i < 3; i++ { // want `retry loop sleeps and retries after the caller's deadline; check ctx\.Err\(\) before each attempt, and wait with select on ctx\.Done\(\)`
 			if err = p.b.Publish(ctx, topic, m); err == nil {
 				break
 			}

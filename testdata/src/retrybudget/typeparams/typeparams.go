@@ -12,7 +12,7 @@ import (
 func Retry[T any](ctx context.Context, attempts int, op func(context.Context) (T, error)) (T, error) {
 	var zero T
 	var err error
-	for i := 0; i < attempts; i++ { // want `retry loop sleeps and retries after the caller's deadline`
+	for i := 0; i < attempts; i++ { // want `retry loop sleeps and retries after the caller's deadline; check ctx\.Err\(\) before each attempt, and wait with select on ctx\.Done\(\)`
 		var v T
 		if v, err = op(ctx); err == nil {
 			return v, nil
@@ -55,7 +55,7 @@ type Cache[K comparable, V any] struct {
 }
 
 func (c *Cache[K, V]) Get(ctx context.Context, k K) (V, error) {
-	return backoff.RetryWithData(func() (V, error) { // want `backoff.RetryWithData retries after the caller's deadline`
+	return backoff.RetryWithData(func() (V, error) { // want `backoff.RetryWithData retries after the caller's deadline: its BackOff has no context; wrap it with backoff\.WithContext\(b, ctx\)`
 		return c.load(ctx, k)
 	}, backoff.WithMaxRetries(backoff.NewExponentialBackOff(), 3))
 }

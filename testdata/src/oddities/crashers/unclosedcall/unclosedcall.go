@@ -6,4 +6,4 @@ package unclosedcall
 import "context"
 
 func Handle(ctx context.Context) {
-	context.TODO( // want `ctxbackground: context.TODO\(\) starts a fresh context where ctx is in scope`
+	context.TODO( // want `ctxbackground: context.TODO\(\) starts a fresh context where ctx is in scope, so the caller's deadline and cancellation are lost; use ctx`

@@ -29,7 +29,7 @@ func Checked(ctx context.Context, c Client) error {
 // Recording the delay is no wait on the context.
 func Recorded(ctx context.Context, c Client) error {
 	var err error
-	for i := 0; i < 3; i++ { // want `retry loop sleeps and retries after the caller's deadline`
+	for i := 0; i < 3; i++ { // want `retry loop sleeps and retries after the caller's deadline; check ctx\.Err\(\) before each attempt, and wait with select on ctx\.Done\(\)`
 		if err = c.Call(ctx); err == nil {
 			return nil
 		}
