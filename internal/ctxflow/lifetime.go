@@ -21,7 +21,8 @@ import (
 //     (&wantConn{ctx: dctx, cancel: cancel}): whoever holds the struct ends
 //     it, not the caller;
 //   - put in a struct literal of a component, a type with a destructor
-//     (&Conn{txCtx: context.Background()} where Conn has Close);
+//     (&Conn{txCtx: context.Background()} where Conn has Close), or given
+//     to a constructor of one (newPullStream(context.Background(), ...));
 //   - put in a struct literal that is itself stored, or returned by a
 //     constructor (return &Client{ctx: context.Background()} in NewClient);
 //     a plain function returning a job with a root in it hands that root
@@ -40,6 +41,9 @@ func Lifetime(info *types.Info, cur inspector.Cursor) bool {
 		cur = parent
 	}
 	parent, child := Unparen(cur)
+	if call, ok := parent.Node().(*ast.CallExpr); ok && slices.Contains(call.Args, ast.Expr(child.(ast.Expr))) {
+		return buildsComponent(info, call)
+	}
 	lhs, rhs := assignment(parent.Node())
 	i := slices.Index(rhs, ast.Expr(child.(ast.Expr)))
 	if i < 0 {
@@ -85,6 +89,9 @@ func Lifetime(info *types.Info, cur inspector.Cursor) bool {
 // or a package-level variable.
 func storedAt(info *types.Info, cur inspector.Cursor) bool {
 	parent, child := Unparen(cur)
+	if call, ok := parent.Node().(*ast.CallExpr); ok && slices.Contains(call.Args, ast.Expr(child.(ast.Expr))) {
+		return buildsComponent(info, call)
+	}
 	lhs, rhs := assignment(parent.Node())
 	i := slices.Index(rhs, ast.Expr(child.(ast.Expr)))
 	return i >= 0 && len(lhs) == len(rhs) && ctxapi.IsKept(info, lhs[i])
@@ -122,6 +129,25 @@ func storedInLiteral(info *types.Info, cur inspector.Cursor, cancel *types.Var) 
 	decl, _ := enclosingFunc(cur)
 	fd, ok := decl.Node().(*ast.FuncDecl)
 	return ok && knowledge.IsConstructorName(fd.Name.Name)
+}
+
+// buildsComponent reports whether call constructs a component that keeps
+// the context it is given: a constructor (NewPool, newPullStream) whose
+// result has a destructor.
+func buildsComponent(info *types.Info, call *ast.CallExpr) bool {
+	fn := ctxapi.Callee(info, call)
+	if fn == nil || !knowledge.IsConstructorName(fn.Name()) {
+		return false
+	}
+	res := fn.Type().(*types.Signature).Results()
+	if res.Len() == 0 {
+		return false
+	}
+	t := res.At(0).Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	return closable(t)
 }
 
 // closable reports whether t, or a pointer to it, has a destructor (Close,

@@ -353,6 +353,9 @@ func rootingHelpers(pass *analysis.Pass, in *inbound.Result, uses *ctxuse.Result
 	module := ctxuse.Module(pass)
 	observes := func(cur inspector.Cursor, i int) bool {
 		call := cur.Node().(*ast.CallExpr)
+		if fn := ctxapi.Callee(pass.TypesInfo, call); fn != nil && isCloser(fn) {
+			return false // a rollback's app.Stop(context.Background()): a destructor must finish
+		}
 		return latent || (uses.Observes(call, i) && !optionalCallback(pass.TypesInfo, cur))
 	}
 	pending := map[*types.Func][]*types.Func{} // function -> same-package callees

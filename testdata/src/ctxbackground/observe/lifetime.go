@@ -163,3 +163,49 @@ func (r *reader) Retry(ctx context.Context) error {
 	}
 	return err
 }
+
+// A stream built on a root of its own by its constructor: the stream's
+// lifetime.
+type stream struct{ ctx context.Context }
+
+func (s *stream) Close() error { return nil }
+
+func newStream(ctx context.Context, st *Store) *stream {
+	_ = st.Get(ctx, "open")
+	return &stream{ctx: ctx}
+}
+
+func (r *reader) Subscribe(ctx context.Context) (*stream, error) {
+	s := newStream(context.Background(), r.store)
+	return s, r.store.Get(ctx, "subscribe")
+}
+
+// A constructor of something without a destructor (a request, a job) does
+// the caller's work with the root: reported.
+type job struct{ ctx context.Context }
+
+func newJob(ctx context.Context) *job { return &job{ctx: ctx} }
+
+func (r *reader) Enqueue(ctx context.Context, run func(*job) error) error {
+	return run(newJob(context.Background())) // want `context.Background\(\) starts a fresh context where ctx is in scope, so the caller's deadline and cancellation are lost; use ctx`
+}
+
+// A constructor that tears down what it half built when set-up fails: the
+// destructor's root is no lost deadline of its callers.
+func build(st *Store, fail bool) (*stream, error) {
+	s := &stream{}
+	if fail {
+		_ = s.Shutdown(context.Background())
+		return nil, errors.New("set-up failed")
+	}
+	return s, nil
+}
+
+func (s *stream) Shutdown(ctx context.Context) error { return ctx.Err() }
+
+func (r *reader) Build(ctx context.Context) (*stream, error) {
+	if err := r.store.Get(ctx, "build"); err != nil {
+		return nil, err
+	}
+	return build(r.store, false)
+}

@@ -29,7 +29,7 @@ func (s *Service) Verify(ctx context.Context, p *helpers.Provider) {
 	_ = p.Keys()
 	_ = helpers.DefaultKeys()
 	new(helpers.Conn).Die()
-	new(helpers.Conn).Shut() // want `Shut starts a fresh context \(context.Background\(\) at request.go:70\), so the caller's deadline and cancellation stop at this call; Shut is exported, so add a ShutContext variant that takes a context.Context and call it with ctx`
+	new(helpers.Conn).Shut()
 	_ = helpers.FetchKeys() // want `FetchKeys starts a fresh context \(context.Background\(\) at request.go:51\), so the caller's deadline and cancellation stop at this call; FetchKeys is exported, so add a FetchKeysContext variant that takes a context.Context and call it with ctx`
 }
 
