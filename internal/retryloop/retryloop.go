@@ -19,6 +19,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
 	"github.com/budgetlint/budgetlint/internal/ctxflow"
@@ -167,11 +168,21 @@ func itemVars(info *types.Info, loop ast.Node) (items, counters map[*types.Var]b
 		return nil, nil
 	}
 	if len(counters) > 0 {
-		// A counter used as an index walks a collection.
+		// A counter used as an index walks a collection; one used as a
+		// slice bound walks its prefixes or suffixes (path[:i]).
 		ast.Inspect(body, func(n ast.Node) bool {
-			if ix, ok := n.(*ast.IndexExpr); ok && !isNumeric(info.TypeOf(ix)) {
-				for v := range counters {
-					if ctxflow.Mentions(info, ix.Index, map[*types.Var]bool{v: true}) {
+			var bounds []ast.Expr
+			switch n := n.(type) {
+			case *ast.IndexExpr:
+				if !isNumeric(info.TypeOf(n)) {
+					bounds = []ast.Expr{n.Index}
+				}
+			case *ast.SliceExpr:
+				bounds = []ast.Expr{n.Low, n.High, n.Max}
+			}
+			for v := range counters {
+				for _, b := range bounds {
+					if b != nil && ctxflow.Mentions(info, b, map[*types.Var]bool{v: true}) {
 						items[v] = true
 					}
 				}
@@ -179,6 +190,7 @@ func itemVars(info *types.Info, loop ast.Node) (items, counters map[*types.Var]b
 			return true
 		})
 	}
+	progressVars(info, loop, body, items)
 	if len(items) == 0 {
 		return nil, counters
 	}
@@ -203,6 +215,55 @@ func itemVars(info *types.Info, loop ast.Node) (items, counters map[*types.Var]b
 		})
 	}
 	return items, counters
+}
+
+// progressVars adds to items the variables through which the loop works
+// through its input rather than repeating one call: a variable advanced
+// from itself in the body (rest = rest[n:], node = node.next), and one set
+// from what the loop's condition tests for nil (for l.front != nil { c :=
+// l.front; l.popFront() ... }).
+func progressVars(info *types.Info, loop ast.Node, body *ast.BlockStmt, items map[*types.Var]bool) {
+	var tested []string
+	if f, ok := loop.(*ast.ForStmt); ok && f.Cond != nil {
+		if b, ok := ast.Unparen(f.Cond).(*ast.BinaryExpr); ok && b.Op == token.NEQ {
+			for _, e := range []ast.Expr{b.X, b.Y} {
+				if _, ok := ast.Unparen(e).(*ast.SelectorExpr); ok {
+					tested = append(tested, types.ExprString(ast.Unparen(e)))
+				}
+			}
+		}
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt:
+			if len(n.Lhs) != len(n.Rhs) {
+				return true
+			}
+			for i, l := range n.Lhs {
+				v := ctxflow.VarOf(info, l)
+				if v == nil || isError(v.Type()) {
+					continue
+				}
+				r := ast.Unparen(n.Rhs[i])
+				if slices.Contains(tested, types.ExprString(r)) {
+					items[v] = true
+				}
+				var from ast.Expr
+				switch r := r.(type) {
+				case *ast.SliceExpr:
+					from = r.X
+				case *ast.SelectorExpr:
+					from = r.X
+				}
+				if from != nil && ctxflow.VarOf(info, from) == v {
+					items[v] = true
+				}
+			}
+		}
+		return true
+	})
 }
 
 // takesCounter reports whether the call is given the loop's counter (or

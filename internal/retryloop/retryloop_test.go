@@ -21,6 +21,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"strings"
 	"time"
 )
 
@@ -30,6 +31,7 @@ func fetch(ctx context.Context) error     { return nil }
 func send(item string) error              { return nil }
 func retryable(err error) bool            { return true }
 func sleepBackoff(attempt int)            {}
+func apply(u []string) (int, error)       { return 0, nil }
 
 func retryCounted() error {
 	var err error
@@ -394,6 +396,55 @@ func cancelChecked(ctx context.Context) error {
 		}
 		time.Sleep(time.Second)
 	}
+}
+
+// Progress through the input, not a retry: the call's argument is
+// advanced by the loop.
+func prefixes(path []string) error {
+	for i := len(path); i > 0; i-- {
+		key := strings.Join(path[:i], "/")
+		if err := send(key); err == nil {
+			return nil
+		}
+	}
+	return nil
+}
+
+func remainder(updates []string) error {
+	for {
+		n, err := apply(updates)
+		if err == nil {
+			return nil
+		}
+		updates = updates[n:]
+	}
+}
+
+type node struct{ next *node; val string }
+type list struct{ front *node }
+
+func (l *list) popFront() { l.front = l.front.next }
+
+func idle(l *list) error {
+	for l.front != nil {
+		n := l.front
+		l.popFront()
+		if err := send(n.val); err == nil {
+			return nil
+		}
+	}
+	return nil
+}
+
+// The same shape retrying one call: still a retry loop.
+func retrySameUnbounded(l *list) error {
+	for l.front != nil {
+		if err := send(l.front.val); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return nil
 }
 `
 
