@@ -11,6 +11,7 @@ import (
 	"go/format"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -73,7 +74,7 @@ func (c *checker) callee(fn *types.Func) *callee {
 // variant.
 func (c *checker) checkDrop(cur inspector.Cursor, call *ast.CallExpr, fn *types.Func, k *callee) {
 	src := c.inboundAt(cur)
-	if src == nil || c.contextAttached(cur, call) || c.buildsVariant(cur, fn, k, src) || c.localDial(fn, call) {
+	if src == nil || c.contextAttached(cur, call) || c.buildsVariant(cur, fn, k, src) || c.localDial(cur, fn, call) {
 		return
 	}
 	c.reportDrop(cur, call, fn, k.replace, k.fixable, src)
@@ -83,12 +84,64 @@ func (c *checker) checkDrop(cur inspector.Cursor, call *ast.CallExpr, fn *types.
 // argument is a constant naming a unix socket (net.Dial("unix", path)). A
 // local connect does not wait on the network, so there is nothing for the
 // caller's cancellation to stop.
-func (c *checker) localDial(fn *types.Func, call *ast.CallExpr) bool {
+func (c *checker) localDial(cur inspector.Cursor, fn *types.Func, call *ast.CallExpr) bool {
 	if fn.Pkg() == nil || fn.Pkg().Path() != "net" || !strings.HasPrefix(fn.Name(), "Dial") || len(call.Args) == 0 {
 		return false
 	}
-	tv := c.pass.TypesInfo.Types[call.Args[0]]
+	network := call.Args[0]
+	if c.localNetwork(network) {
+		return true
+	}
+	// A network held in a variable, dialled where it is known to be local:
+	// case "unix": net.Dial(cli.proto, ...) in a switch on it, or the body
+	// of if proto == "unix".
+	name := types.ExprString(ast.Unparen(network))
+	for n := range cur.Enclosing((*ast.CaseClause)(nil), (*ast.IfStmt)(nil), (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		switch n := n.Node().(type) {
+		case *ast.FuncDecl, *ast.FuncLit:
+			return false
+		case *ast.CaseClause:
+			sw, ok := switchOf(cur, n)
+			if ok && sw.Tag != nil && types.ExprString(ast.Unparen(sw.Tag)) == name && len(n.List) > 0 && all(n.List, c.localNetwork) {
+				return true
+			}
+		case *ast.IfStmt:
+			if b, ok := ast.Unparen(n.Cond).(*ast.BinaryExpr); ok && b.Op == token.EQL && call.Pos() >= n.Body.Pos() && call.End() <= n.Body.End() {
+				if types.ExprString(ast.Unparen(b.X)) == name && c.localNetwork(b.Y) || types.ExprString(ast.Unparen(b.Y)) == name && c.localNetwork(b.X) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// localNetwork reports whether e is a constant naming a local socket
+// network ("unix").
+func (c *checker) localNetwork(e ast.Expr) bool {
+	tv := c.pass.TypesInfo.Types[e]
 	return tv.Value != nil && tv.Value.Kind() == constant.String && knowledge.IsLocalNetwork(constant.StringVal(tv.Value))
+}
+
+// switchOf returns the switch statement a case clause at or above cur
+// belongs to.
+func switchOf(cur inspector.Cursor, cc *ast.CaseClause) (*ast.SwitchStmt, bool) {
+	for n := range cur.Enclosing((*ast.SwitchStmt)(nil)) {
+		sw := n.Node().(*ast.SwitchStmt)
+		if slices.Contains(sw.Body.List, ast.Stmt(cc)) {
+			return sw, true
+		}
+	}
+	return nil, false
+}
+
+func all(list []ast.Expr, f func(ast.Expr) bool) bool {
+	for _, e := range list {
+		if !f(e) {
+			return false
+		}
+	}
+	return true
 }
 
 // buildsVariant reports whether the call is the context variant's own
