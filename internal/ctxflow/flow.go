@@ -80,6 +80,26 @@ func VarOf(info *types.Info, e ast.Expr) *types.Var {
 	return v
 }
 
+// RootVar returns the variable at the root of a selector chain (c in
+// c.conn.nc, s in s.conns[i]), nil when e does not start at one.
+func RootVar(info *types.Info, e ast.Expr) *types.Var {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			v, _ := info.Uses[x].(*types.Var)
+			return v
+		case *ast.SelectorExpr:
+			e = x.X
+		case *ast.IndexExpr:
+			e = x.X
+		case *ast.StarExpr:
+			e = x.X
+		default:
+			return nil
+		}
+	}
+}
+
 // Mentions reports whether e reads one of vars, or any variable when vars
 // is nil.
 func Mentions(info *types.Info, e ast.Node, vars map[*types.Var]bool) bool {

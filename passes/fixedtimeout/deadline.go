@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
+	"github.com/budgetlint/budgetlint/internal/ctxflow"
 	"github.com/budgetlint/budgetlint/internal/price"
 	"github.com/budgetlint/budgetlint/internal/report"
 	"github.com/budgetlint/budgetlint/passes/inbound"
@@ -63,7 +64,7 @@ func (c *checker) checkSetDeadline(cur inspector.Cursor, call *ast.CallExpr) {
 		return // a configured value: the pass only flags numbers written in the code
 	}
 	src, site := c.inboundAt(cur)
-	if src == nil || c.consultsDeadline(cur, site.Owner) || c.servesStream(cur, site.Owner) {
+	if src == nil || c.consultsDeadline(cur, site.Owner) || c.servesStream(cur, site.Owner) || c.interruptedOnDone(cur, site.Owner, sel.X) {
 		return
 	}
 	advice := fmt.Sprintf("use %s.Deadline() when it is sooner", src.Expr)
@@ -73,6 +74,56 @@ func (c *checker) checkSetDeadline(cur inspector.Cursor, call *ast.CallExpr) {
 	c.rep.Report(c.rep.Priced(analysis.Diagnostic{Pos: call.Pos(), End: call.End(),
 		Message: fmt.Sprintf("%s %s on %s ignores the caller's deadline; %s", value, kind, types.ExprString(sel.X), advice)},
 		price.Values{Timeout: report.Duration(c.pass.TypesInfo, d)}))
+}
+
+// interruptedOnDone reports whether the function bringing the inbound
+// context arranges for the connection to be interrupted once a context is
+// done: context.AfterFunc(ctx, func() { c.nc.SetDeadline(past) }), or a
+// watcher goroutine given a context and the connection's owner (go
+// c.listener.Listen(ctx, c.abort)). Then the caller's deadline and
+// cancellation both end the I/O, and the fixed deadline only bounds a
+// stall.
+func (c *checker) interruptedOnDone(cur inspector.Cursor, owner *inbound.Func, conn ast.Expr) bool {
+	info := c.pass.TypesInfo
+	root := ctxflow.RootVar(info, conn)
+	if owner == nil || root == nil {
+		return false
+	}
+	mentionsConn := func(n ast.Node) bool { return ctxflow.Mentions(info, n, map[*types.Var]bool{root: true}) }
+	for fn := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		if fn.Node() != owner.Node {
+			continue
+		}
+		for n := range fn.Preorder((*ast.CallExpr)(nil), (*ast.GoStmt)(nil)) {
+			switch n := n.Node().(type) {
+			case *ast.CallExpr:
+				if ctxapi.IsCallTo(info, n, "context", "AfterFunc") && len(n.Args) == 2 && mentionsConn(n.Args[1]) {
+					return true
+				}
+			case *ast.GoStmt:
+				if mentionsConn(n.Call) && c.givenContext(n.Call) {
+					return true
+				}
+			}
+		}
+		break
+	}
+	return false
+}
+
+// givenContext reports whether a go statement's call is handed a context:
+// as an argument, or read by its function literal.
+func (c *checker) givenContext(call *ast.CallExpr) bool {
+	found := false
+	ast.Inspect(call, func(n ast.Node) bool {
+		if e, ok := n.(ast.Expr); ok && !found {
+			if id, ok := e.(*ast.Ident); ok && ctxapi.IsContext(c.pass.TypesInfo.TypeOf(id), c.iface) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // consultsDeadline reports whether the function bringing the inbound

@@ -1,0 +1,45 @@
+package conn
+
+import (
+	"context"
+	"net"
+	"time"
+)
+
+// A connection that is interrupted once the caller's context is done: the
+// fixed deadline only bounds a stall, the caller's deadline still ends the
+// read.
+type wire struct {
+	nc      net.Conn
+	watcher *watcher
+}
+
+type watcher struct{ stop chan struct{} }
+
+func (w *watcher) Watch(ctx context.Context, abort func()) {
+	select {
+	case <-ctx.Done():
+		abort()
+	case <-w.stop:
+	}
+}
+
+func (w *wire) ReadAfterFunc(ctx context.Context, b []byte) (int, error) {
+	stop := context.AfterFunc(ctx, func() { w.nc.SetReadDeadline(time.Unix(1, 0)) })
+	defer stop()
+	w.nc.SetReadDeadline(time.Now().Add(5 * time.Second))
+	return w.nc.Read(b)
+}
+
+func (w *wire) ReadWatched(ctx context.Context, b []byte) (int, error) {
+	go w.watcher.Watch(ctx, func() { w.nc.Close() })
+	w.nc.SetReadDeadline(time.Now().Add(5 * time.Second))
+	return w.nc.Read(b)
+}
+
+// A goroutine given the context but not the connection interrupts nothing.
+func (w *wire) ReadAudited(ctx context.Context, b []byte, audit func(context.Context)) (int, error) {
+	go audit(ctx)
+	w.nc.SetReadDeadline(time.Now().Add(5 * time.Second)) // want `5s read deadline on w.nc ignores the caller's deadline; use ctx.Deadline\(\) when it is sooner`
+	return w.nc.Read(b)
+}
