@@ -203,20 +203,30 @@ func inSelectCase(cur inspector.Cursor) bool {
 	return ok && cc.Comm == stmt.Node()
 }
 
-// isDone reports whether ch is a context's Done() channel, called in place
-// or held by a local variable.
+// isDone reports whether ch is a context's Done() channel, or the
+// request's close notification (http.CloseNotifier's CloseNotify(), the
+// older form of r.Context().Done()), called in place or held by a local
+// variable.
 func (c *checker) isDone(cur inspector.Cursor, ch ast.Expr) bool {
 	switch e := ast.Unparen(ch).(type) {
 	case *ast.CallExpr:
-		return c.isContextMethod(e, "Done")
+		return c.isDoneCall(e)
 	case *ast.Ident:
 		for _, v := range c.values(cur, e) {
-			if call, ok := ast.Unparen(v).(*ast.CallExpr); ok && c.isContextMethod(call, "Done") {
+			if call, ok := ast.Unparen(v).(*ast.CallExpr); ok && c.isDoneCall(call) {
 				return true // done := ctx.Done(), perhaps set to nil later
 			}
 		}
 	}
 	return false
+}
+
+func (c *checker) isDoneCall(call *ast.CallExpr) bool {
+	if c.isContextMethod(call, "Done") {
+		return true
+	}
+	fn := ctxapi.Callee(c.pass.TypesInfo, call)
+	return fn != nil && fn.Name() == "CloseNotify" && fn.Pkg() != nil && fn.Pkg().Path() == "net/http"
 }
 
 // componentStop reports whether the select case cc receives from the stop
