@@ -42,7 +42,7 @@ func Lifetime(info *types.Info, cur inspector.Cursor) bool {
 	}
 	parent, child := Unparen(cur)
 	if call, ok := parent.Node().(*ast.CallExpr); ok && slices.Contains(call.Args, ast.Expr(child.(ast.Expr))) {
-		return buildsComponent(info, call)
+		return BuildsComponent(info, call)
 	}
 	lhs, rhs := assignment(parent.Node())
 	i := slices.Index(rhs, ast.Expr(child.(ast.Expr)))
@@ -90,7 +90,7 @@ func Lifetime(info *types.Info, cur inspector.Cursor) bool {
 func storedAt(info *types.Info, cur inspector.Cursor) bool {
 	parent, child := Unparen(cur)
 	if call, ok := parent.Node().(*ast.CallExpr); ok && slices.Contains(call.Args, ast.Expr(child.(ast.Expr))) {
-		return buildsComponent(info, call)
+		return BuildsComponent(info, call)
 	}
 	lhs, rhs := assignment(parent.Node())
 	i := slices.Index(rhs, ast.Expr(child.(ast.Expr)))
@@ -131,10 +131,11 @@ func storedInLiteral(info *types.Info, cur inspector.Cursor, cancel *types.Var) 
 	return ok && knowledge.IsConstructorName(fd.Name.Name)
 }
 
-// buildsComponent reports whether call constructs a component that keeps
+// BuildsComponent reports whether call constructs a component that keeps
 // the context it is given: a constructor (NewPool, newPullStream) whose
-// result has a destructor.
-func buildsComponent(info *types.Info, call *ast.CallExpr) bool {
+// result has a destructor. The context handed to it is the component's
+// lifetime, whether a fresh root or a stored one (newGroup(d.ctx, ...)).
+func BuildsComponent(info *types.Info, call *ast.CallExpr) bool {
 	fn := ctxapi.Callee(info, call)
 	if fn == nil || !knowledge.IsConstructorName(fn.Name()) {
 		return false

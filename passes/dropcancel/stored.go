@@ -28,7 +28,7 @@ func (c *checker) checkStoredArgs(cur inspector.Cursor, call *ast.CallExpr, fn *
 		}
 		src := c.inboundAt(cur)
 		if src == nil || c.reachedThrough(cur, arg, src) || c.writtenIn(cur, arg) || c.passesInbound(call, src) ||
-			c.derivedHere(cur, arg, src) || !c.uses.Observes(call, i) {
+			c.derivedHere(cur, arg, src) || !c.uses.Observes(call, i) || ctxflow.BuildsComponent(info, call) {
 			continue
 		}
 		derives := i == 0 && fn != nil && ctxapi.IsDerivation(info, call)

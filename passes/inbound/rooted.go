@@ -150,6 +150,12 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 					return true
 				}
 			}
+			if v.Kind() == types.ParamVar {
+				// What a caller passed in comes first, whatever the
+				// function assigns to the parameter later (ctx =
+				// withTrace(ctx)).
+				return false
+			}
 			rhs := defs[v]
 			if len(rhs) == 0 {
 				return false // a parameter, or set where it cannot be followed

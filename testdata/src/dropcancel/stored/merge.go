@@ -24,3 +24,25 @@ func (s *Server) Merged(w http.ResponseWriter, r *http.Request) {
 func (s *Server) Alone(w http.ResponseWriter, r *http.Request) {
 	_ = s.db.PingContext(s.ctx) // want `passing the stored context s.ctx ignores the cancellation of r.Context\(\); pass r.Context\(\)`
 }
+
+// A group built for the server's lifetime by its constructor: the stored
+// context is what it should outlive the request with.
+type group struct{ ctx context.Context }
+
+func (g *group) stop() {}
+
+func newGroup(ctx context.Context) *group { return &group{ctx: ctx} }
+
+func (s *Server) Route(ctx context.Context) *group {
+	_ = s.db.PingContext(ctx)
+	return newGroup(s.ctx)
+}
+
+// A constructor of a plain value (no destructor) takes the caller's work.
+type query struct{ ctx context.Context }
+
+func newQuery(ctx context.Context) *query { return &query{ctx: ctx} }
+
+func (s *Server) Ask(ctx context.Context) *query {
+	return newQuery(s.ctx) // want `passing the stored context s.ctx ignores the cancellation of ctx; pass ctx`
+}

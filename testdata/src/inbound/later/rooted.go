@@ -148,3 +148,16 @@ func onError(ctx context.Context, err error) error {
 	probe() // want `inbound ctx$`
 	return err
 }
+
+// A parameter the function reassigns (ctx = with(ctx)) still brings what
+// its caller passed first: exec's callers give it a caller's context.
+func Exec(ctx context.Context) { exec(ctx) }
+
+func exec(ctx context.Context) {
+	ctx = context.WithValue(ctx, key{}, 1)
+	bind(ctx)
+}
+
+func bind(ctx context.Context) {
+	probe() // want `inbound ctx$`
+}
