@@ -204,7 +204,6 @@ func RootPassedOn(info *types.Info, body inspector.Cursor, observes func(call in
 		return is
 	}
 	var found *ast.CallExpr
-	kept := map[*ast.CallExpr]bool{}       // calls whose result is stored beyond the function
 	cancels := map[*types.Var]*types.Var{} // cancel function -> the context it cancels
 	body.Inspect([]ast.Node{(*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.CallExpr)(nil), (*ast.FuncLit)(nil), (*ast.GoStmt)(nil)}, func(c inspector.Cursor) bool {
 		if found != nil {
@@ -228,16 +227,6 @@ func RootPassedOn(info *types.Info, body inspector.Cursor, observes func(call in
 					}
 				}
 			}
-			// What is built from a root and kept (a lazily made client,
-			// p.keys = NewRemoteKeySet(ctx, url)) outlives any one caller
-			// on purpose.
-			if len(n.Lhs) == len(n.Rhs) {
-				for i, l := range n.Lhs {
-					if call, ok := ast.Unparen(n.Rhs[i]).(*ast.CallExpr); ok && ctxapi.IsKept(info, l) {
-						kept[call] = true
-					}
-				}
-			}
 		case *ast.ValueSpec:
 			lhs := make([]ast.Expr, len(n.Names))
 			for i, id := range n.Names {
@@ -258,7 +247,7 @@ func RootPassedOn(info *types.Info, body inspector.Cursor, observes func(call in
 					}
 				}
 			}
-			if ctxapi.IsRequestClone(info, n) || kept[n] {
+			if ctxapi.IsRequestClone(info, n) {
 				return true
 			}
 			var sig *types.Signature

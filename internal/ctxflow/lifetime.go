@@ -23,6 +23,8 @@ import (
 //   - put in a struct literal of a component, a type with a destructor
 //     (&Conn{txCtx: context.Background()} where Conn has Close), or given
 //     to a constructor of one (newPullStream(context.Background(), ...));
+//   - given to a call whose result is stored in a field or package
+//     variable (a lazily made shared client: c.keys = fetchKeys(ctx));
 //   - put in a struct literal that is itself stored, or returned by a
 //     constructor (return &Client{ctx: context.Background()} in NewClient);
 //     a plain function returning a job with a root in it hands that root
@@ -42,7 +44,7 @@ func Lifetime(info *types.Info, cur inspector.Cursor) bool {
 	}
 	parent, child := Unparen(cur)
 	if call, ok := parent.Node().(*ast.CallExpr); ok && slices.Contains(call.Args, ast.Expr(child.(ast.Expr))) {
-		return BuildsComponent(info, call)
+		return keptBy(info, parent)
 	}
 	lhs, rhs := assignment(parent.Node())
 	i := slices.Index(rhs, ast.Expr(child.(ast.Expr)))
@@ -79,10 +81,26 @@ func Lifetime(info *types.Info, cur inspector.Cursor) bool {
 		if v == nil || v != ctxVar && v != cancelVar {
 			return true
 		}
-		kept = storedAt(info, c) || v == ctxVar && storedInLiteral(info, c, cancelVar)
+		kept = storedAt(info, c) || v == ctxVar && (storedInLiteral(info, c, cancelVar) || passedToKeeper(info, c))
 		return true
 	})
 	return kept
+}
+
+// passedToKeeper reports whether the value at cur is an argument of a
+// call that keeps what it is given (keptBy).
+func passedToKeeper(info *types.Info, cur inspector.Cursor) bool {
+	parent, child := Unparen(cur)
+	call, ok := parent.Node().(*ast.CallExpr)
+	return ok && slices.Contains(call.Args, ast.Expr(child.(ast.Expr))) && keptBy(info, parent)
+}
+
+// keptBy reports whether the call at cur keeps the context it is given as
+// a component's lifetime: it constructs a component (BuildsComponent), or
+// its result is stored in a field or package variable (a lazily made
+// shared client, p.keys = NewRemoteKeySet(ctx, url)).
+func keptBy(info *types.Info, cur inspector.Cursor) bool {
+	return BuildsComponent(info, cur.Node().(*ast.CallExpr)) || storedAt(info, cur)
 }
 
 // storedAt reports whether the value at cur is assigned to a struct field
@@ -90,11 +108,18 @@ func Lifetime(info *types.Info, cur inspector.Cursor) bool {
 func storedAt(info *types.Info, cur inspector.Cursor) bool {
 	parent, child := Unparen(cur)
 	if call, ok := parent.Node().(*ast.CallExpr); ok && slices.Contains(call.Args, ast.Expr(child.(ast.Expr))) {
-		return BuildsComponent(info, call)
+		return keptBy(info, parent)
 	}
 	lhs, rhs := assignment(parent.Node())
 	i := slices.Index(rhs, ast.Expr(child.(ast.Expr)))
-	return i >= 0 && len(lhs) == len(rhs) && ctxapi.IsKept(info, lhs[i])
+	switch {
+	case i < 0:
+		return false
+	case len(lhs) == len(rhs):
+		return ctxapi.IsKept(info, lhs[i])
+	default: // p.keys, err = fetchKeys(ctx): the call's first result
+		return len(rhs) == 1 && len(lhs) > 0 && ctxapi.IsKept(info, lhs[0])
+	}
 }
 
 // storedInLiteral reports whether the value at cur is a field of a struct

@@ -209,3 +209,34 @@ func (r *reader) Build(ctx context.Context) (*stream, error) {
 	}
 	return build(r.store, false)
 }
+
+// A shared client made lazily on first use and kept: built on a root of
+// its own, not on the first caller's context.
+type keys struct{ ids []string }
+
+func fetchKeys(ctx context.Context, st *Store) (*keys, error) {
+	return &keys{}, st.Get(ctx, "keys")
+}
+
+type verifier struct {
+	keys  *keys
+	store *Store
+}
+
+func (v *verifier) Verify(ctx context.Context) error {
+	if v.keys == nil {
+		var err error
+		v.keys, err = fetchKeys(context.Background(), v.store)
+		if err != nil {
+			return err
+		}
+	}
+	return v.store.Get(ctx, "verify")
+}
+
+// The same call whose result is used for this request only: lost.
+func (v *verifier) Peek(ctx context.Context) error {
+	k, err := fetchKeys(context.Background(), v.store) // want `context.Background\(\) starts a fresh context where ctx is in scope, so the caller's deadline and cancellation are lost; use ctx`
+	_ = k
+	return err
+}
