@@ -75,6 +75,18 @@ func IsWithoutCancel(info *types.Info, call *ast.CallExpr) bool {
 	return IsCallTo(info, call, "context", "WithoutCancel")
 }
 
+// IsContextMethod reports whether e calls the method name, without
+// arguments, on a context (ctx.Done(), t.ctx.Err()). iface is
+// ContextInterface's result; nil accepts context.Context itself only.
+func IsContextMethod(info *types.Info, iface *types.Interface, e ast.Expr, name string) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) != 0 {
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	return ok && sel.Sel.Name == name && IsContext(info.TypeOf(sel.X), iface)
+}
+
 // IsContextType reports whether t is context.Context itself.
 func IsContextType(t types.Type) bool {
 	named, ok := types.Unalias(t).(*types.Named)

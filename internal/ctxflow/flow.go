@@ -80,8 +80,9 @@ func VarOf(info *types.Info, e ast.Expr) *types.Var {
 	return v
 }
 
-// RootVar returns the variable at the root of a selector chain (c in
-// c.conn.nc, s in s.conns[i]), nil when e does not start at one.
+// RootVar returns the variable at the root of a chain of selectors,
+// calls and indexes (c in c.conn.nc, r in r.Context(), s in s.conns[i]),
+// nil when e does not start at one.
 func RootVar(info *types.Info, e ast.Expr) *types.Var {
 	for {
 		switch x := ast.Unparen(e).(type) {
@@ -90,6 +91,8 @@ func RootVar(info *types.Info, e ast.Expr) *types.Var {
 			return v
 		case *ast.SelectorExpr:
 			e = x.X
+		case *ast.CallExpr:
+			e = x.Fun
 		case *ast.IndexExpr:
 			e = x.X
 		case *ast.StarExpr:

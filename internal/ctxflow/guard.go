@@ -79,7 +79,7 @@ func receivesDone(info *types.Info, comm ast.Stmt) bool {
 		return false
 	}
 	u, ok := ast.Unparen(e).(*ast.UnaryExpr)
-	return ok && u.Op == token.ARROW && isContextMethod(info, u.X, "Done")
+	return ok && u.Op == token.ARROW && ctxapi.IsContextMethod(info, nil, u.X, "Done")
 }
 
 // signalsDone reports whether cond holds only once a context is done or
@@ -114,16 +114,5 @@ func errNotNil(info *types.Info, cond ast.Expr) bool {
 		x, y = y, x
 	}
 	tv, ok := info.Types[ast.Unparen(y)]
-	return ok && tv.IsNil() && isContextMethod(info, x, "Err")
-}
-
-// isContextMethod reports whether e calls the method name, without
-// arguments, on a context.Context value.
-func isContextMethod(info *types.Info, e ast.Expr, name string) bool {
-	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok || len(call.Args) != 0 {
-		return false
-	}
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	return ok && sel.Sel.Name == name && ctxapi.IsContextType(info.TypeOf(sel.X))
+	return ok && tv.IsNil() && ctxapi.IsContextMethod(info, nil, x, "Err")
 }

@@ -124,11 +124,7 @@ func (c *checker) duration(e ast.Expr) (string, bool) {
 
 // isContextMethod reports whether call is x.name() on a context.
 func (c *checker) isContextMethod(call *ast.CallExpr, name string) bool {
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || sel.Sel.Name != name || len(call.Args) != 0 {
-		return false
-	}
-	return ctxapi.IsContext(c.pass.TypesInfo.TypeOf(sel.X), c.iface)
+	return ctxapi.IsContextMethod(c.pass.TypesInfo, c.iface, call, name)
 }
 
 // wait is a blocking wait on a fixed timer.

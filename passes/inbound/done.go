@@ -219,16 +219,5 @@ func (r *Result) isMethodOfSource(e ast.Expr, name string, src *Source) bool {
 	if !ok || sel.Sel.Name != name || !ctxapi.IsContext(r.info.TypeOf(sel.X), r.iface) {
 		return false
 	}
-	for x := sel.X; ; {
-		switch e := ast.Unparen(x).(type) {
-		case *ast.Ident:
-			return src.Param != nil && r.info.Uses[e] == src.Param
-		case *ast.SelectorExpr:
-			x = e.X
-		case *ast.CallExpr:
-			x = e.Fun
-		default:
-			return false
-		}
-	}
+	return src.Param != nil && ctxflow.RootVar(r.info, sel.X) == src.Param
 }
