@@ -663,6 +663,9 @@ func (r *Result) argObserves(call *ast.CallExpr, i int, at *inspector.Cursor) bo
 		}
 		return r.useObserves(*at) // the child carries the parent's cancellation
 	}
+	if opaque(r.info, call, i) {
+		return false // handed over as a plain value: mock.On("Do", ctx), fmt.Sprint(ctx)
+	}
 	fn := ctxapi.Callee(r.info, call)
 	if fn == nil {
 		// A function value: unknown, so it observes, unless its names say
@@ -681,6 +684,37 @@ func (r *Result) argObserves(call *ast.CallExpr, i int, at *inspector.Cursor) bo
 		return !knowledge.IsLogName(fn.Name()) && !knowledge.IsTelemetryName(fn.Name()) && !knowledge.IsTelemetryName(recvName(fn))
 	}
 	return !slices.Contains(f.Ignores, paramIndex(fn, i))
+}
+
+// opaque reports whether the i-th argument of call goes to a parameter of
+// the empty interface type (any, ...interface{}): the callee receives a
+// value to print, match or store, not a context to wait on.
+func opaque(info *types.Info, call *ast.CallExpr, i int) bool {
+	t := info.TypeOf(call.Fun)
+	if t == nil {
+		return false
+	}
+	sig, ok := t.Underlying().(*types.Signature)
+	if !ok || sig.Params().Len() == 0 || call.Ellipsis.IsValid() {
+		return false
+	}
+	last := sig.Params().Len() - 1
+	var pt types.Type
+	switch {
+	case sig.Variadic() && i >= last:
+		pt = sig.Params().At(last).Type().(*types.Slice).Elem()
+	case i < sig.Params().Len():
+		pt = sig.Params().At(i).Type()
+	default:
+		return false
+	}
+	iface, ok := pt.Underlying().(*types.Interface)
+	return ok && iface.Empty() && !isTypeParam(pt)
+}
+
+func isTypeParam(t types.Type) bool {
+	_, ok := t.(*types.TypeParam)
+	return ok
 }
 
 // paramIndex maps the i-th argument of a call of fn to its parameter: the

@@ -20,3 +20,18 @@ func Fields(ctx context.Context) map[string]string { // want Fields:"ignores \\[
 type CatalogHook func(ctx context.Context) string
 
 func Lookup(ctx context.Context, h CatalogHook) string { return h(ctx) }
+
+// A context handed over as a plain value (printed, matched, stored as
+// any) is not waited on.
+func describe(v ...any) string { return "" }
+
+func Describes(ctx context.Context) string { // want Describes:"ignores \\[0\\]"
+	return describe("ctx", ctx)
+}
+
+// A generic parameter may be used as the context it is.
+func pass[T any](v T, use func(T)) { use(v) }
+
+func Generic(ctx context.Context) {
+	pass(ctx, func(c context.Context) { <-c.Done() })
+}
