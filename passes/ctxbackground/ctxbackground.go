@@ -114,8 +114,8 @@ func (c *checker) inboundAt(cur inspector.Cursor) (*inbound.Source, mode) {
 		return nil, request
 	}
 	site := c.in.At(cur)
-	if site.Func == nil {
-		return nil, request
+	if site.Func == nil || site.Watched {
+		return nil, request // watched: the caller's cancellation ends the work anyway
 	}
 	src := site.Context
 	m := request

@@ -39,6 +39,11 @@ type Fact struct {
 	Ignores  []int // context parameters that reach nothing observing cancellation
 	Checks   []int // context parameters whose cancellation it checks and reports
 	Launches []int // function parameters it runs in a go statement
+	// Watches lists the context parameters it hands to a goroutine of its
+	// own that waits for their Done() and returns without waiting for it: a
+	// cancel watcher (watchCancel(ctx) breaks the connection when ctx is
+	// done), which keeps the work after it cancellable.
+	Watches []int
 	// Memoises lists the function parameters it runs once for every caller,
 	// keeping the result in a field (a prepared-query cache's prepare(f)).
 	Memoises []int
@@ -57,7 +62,7 @@ func (f *Fact) String() string {
 	for _, p := range []struct {
 		name string
 		idx  []int
-	}{{"ignores", f.Ignores}, {"checks", f.Checks}, {"launches", f.Launches}, {"memoises", f.Memoises}, {"attaches", f.Attaches}, {"adds values to", f.AddsValues}} {
+	}{{"ignores", f.Ignores}, {"checks", f.Checks}, {"launches", f.Launches}, {"memoises", f.Memoises}, {"watches", f.Watches}, {"attaches", f.Attaches}, {"adds values to", f.AddsValues}} {
 		if len(p.idx) > 0 {
 			parts = append(parts, fmt.Sprintf("%s %v", p.name, p.idx))
 		}
@@ -66,7 +71,7 @@ func (f *Fact) String() string {
 }
 
 func (f *Fact) empty() bool {
-	return len(f.Ignores)+len(f.Checks)+len(f.Launches)+len(f.Memoises)+len(f.Attaches)+len(f.AddsValues) == 0
+	return len(f.Ignores)+len(f.Checks)+len(f.Launches)+len(f.Memoises)+len(f.Watches)+len(f.Attaches)+len(f.AddsValues) == 0
 }
 
 // Result answers, for one package, what a call does with its arguments
@@ -264,13 +269,14 @@ func (r *Result) methodFact(m *types.Func) *Fact {
 			return nil
 		}
 		if agreed == nil {
-			agreed = &Fact{Module: r.module, Ignores: f.Ignores, Checks: f.Checks, Launches: f.Launches, Memoises: f.Memoises, Attaches: f.Attaches}
+			agreed = &Fact{Module: r.module, Ignores: f.Ignores, Checks: f.Checks, Launches: f.Launches, Memoises: f.Memoises, Watches: f.Watches, Attaches: f.Attaches}
 			continue
 		}
 		agreed.Ignores = intersect(agreed.Ignores, f.Ignores)
 		agreed.Checks = intersect(agreed.Checks, f.Checks)
 		agreed.Launches = intersect(agreed.Launches, f.Launches)
 		agreed.Memoises = intersect(agreed.Memoises, f.Memoises)
+		agreed.Watches = intersect(agreed.Watches, f.Watches)
 		agreed.Attaches = intersect(agreed.Attaches, f.Attaches)
 	}
 	r.facts[m] = agreed
@@ -412,6 +418,15 @@ func (r *Result) launcher(call *ast.CallExpr, i int) bool {
 	return f != nil && slices.Contains(f.Launches, idx(i))
 }
 
+// Watches reports whether the callee of call hands its i-th argument, a
+// context, to a cancel watcher: a goroutine that waits for its Done().
+func (r *Result) Watches(call *ast.CallExpr, i int) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	f, idx := r.callFact(call)
+	return f != nil && slices.Contains(f.Watches, idx(i))
+}
+
 // Memoises reports whether call runs its i-th argument, a function, once
 // on behalf of every caller and keeps the result: sync.Once.Do, OnceFunc,
 // OnceValue(s), singleflight's Do, or a function of the module whose fact
@@ -551,6 +566,9 @@ func (r *Result) local(fn *types.Func) *Fact {
 			}
 			if r.addsValues(fn, body, p) {
 				f.AddsValues = append(f.AddsValues, i)
+			}
+			if r.watches(cur, p) {
+				f.Watches = append(f.Watches, i)
 			}
 		case ctxapi.IsHTTPRequest(t):
 			if r.attaches(p) {

@@ -160,7 +160,7 @@ func (r *Result) attaches(p *types.Var) bool {
 // for it (a WaitGroup's or errgroup's Wait): work it waits for stays on
 // the caller's path.
 func (r *Result) launches(decl inspector.Cursor, p *types.Var) bool {
-	return slices.ContainsFunc(r.uses[p], r.launchedUse) && !r.waits(decl)
+	return slices.ContainsFunc(r.uses[p], r.launchedUse) && !ctxflow.Waits(r.info, decl)
 }
 
 // memoises reports whether the function parameter p is run for every
@@ -188,17 +188,29 @@ func (r *Result) memoises(p *types.Var) bool {
 	return false
 }
 
-// waits reports whether the function at decl calls Wait on a
-// sync.WaitGroup or an errgroup.Group: it waits for what it launched.
-func (r *Result) waits(decl inspector.Cursor) bool {
-	for cur := range decl.Preorder((*ast.CallExpr)(nil)) {
-		fn := ctxapi.Callee(r.info, cur.Node().(*ast.CallExpr))
-		if fn == nil || fn.Name() != "Wait" || fn.Pkg() == nil {
+// watches reports whether the function at decl starts a goroutine that
+// waits for the context p to be done and then acts on it (closes a
+// connection, cancels a query), without waiting for that goroutine: a
+// cancel watcher.
+func (r *Result) watches(decl inspector.Cursor, p *types.Var) bool {
+	dones := map[*types.Var]bool{}
+	for _, u := range r.uses[p] {
+		// done := p.Done(): the channel is p's too.
+		sel, ok := u.Parent().Node().(*ast.SelectorExpr)
+		if !ok || sel.Sel.Name != "Done" {
 			continue
 		}
-		switch fn.Pkg().Path() {
-		case "sync", "golang.org/x/sync/errgroup":
-			return true
+		call := u.Parent().Parent()
+		if c, ok := call.Node().(*ast.CallExpr); ok && c.Fun == sel {
+			if v, _ := ctxflow.AssignedVar(r.info, call.Parent(), c); v != nil {
+				dones[v] = true
+			}
+		}
+	}
+	contexts := map[*types.Var]bool{p: true}
+	for g := range decl.Preorder((*ast.GoStmt)(nil)) {
+		if ctxflow.WatchesDone(r.info, g.Node().(*ast.GoStmt), contexts, dones) {
+			return !ctxflow.Waits(r.info, decl)
 		}
 	}
 	return false

@@ -97,7 +97,7 @@ func run(pass *analysis.Pass) (any, error) {
 // leaves code alone: off the request path, detached work, tests.
 func (c *checker) inboundAt(cur inspector.Cursor) *inbound.Source {
 	site := c.in.At(cur)
-	if site.Context == nil || site.Detached || site.InTest {
+	if site.Context == nil || site.Detached || site.Watched || site.InTest {
 		return nil
 	}
 	return site.Context

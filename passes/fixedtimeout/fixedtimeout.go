@@ -99,7 +99,7 @@ func (c *checker) inboundAt(cur inspector.Cursor) (*inbound.Source, inbound.Site
 		return nil, inbound.Site{}
 	}
 	site := c.in.At(cur)
-	if site.Context == nil || site.Detached || site.InTest {
+	if site.Context == nil || site.Detached || site.Watched || site.InTest {
 		return nil, site
 	}
 	return site.Context, site

@@ -210,6 +210,12 @@ type Site struct {
 	Test *Source
 	// InTest marks test code (see Func.InTest).
 	InTest bool
+	// Watched marks nodes that Owner reaches after handing its context to
+	// a cancel watcher (if finish := cn.watchCancel(ctx); ..., a goroutine
+	// waiting for ctx.Done() that breaks the connection): the caller's
+	// cancellation still ends the work below, whatever context it is
+	// given. Passes that report a lost cancel signal leave them alone.
+	Watched bool
 }
 
 // Result is the analysis' answer for one package.
@@ -223,6 +229,10 @@ type Result struct {
 
 	doneMu sync.Mutex // the passes that share the result may run at once
 	doneAt map[ast.Node]token.Pos
+
+	uses      *ctxuse.Result
+	watchMu   sync.Mutex
+	watchedAt map[ast.Node]token.Pos // per owner: where its context is first watched
 }
 
 // Exits says which calls never return, for every pass of the package:
@@ -264,6 +274,9 @@ func (r *Result) At(cur inspector.Cursor) Site {
 			site.Owner = fn
 			site.AfterDone = !detached && !fn.DetachedOwn && r.afterDone(cur, c.Node(), fn.Own)
 			site.Detached = detached || fn.DetachedOwn || site.AfterDone
+			if pos := r.firstWatch(c, fn.Own); pos.IsValid() && pos < cur.Node().Pos() {
+				site.Watched = true
+			}
 			break
 		}
 		detached = detached || fn.Later
@@ -291,6 +304,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	res.contexts = true
 	res.info, res.iface = pass.TypesInfo, iface
+	res.uses = pass.ResultOf[ctxuse.Analyzer].(*ctxuse.Result)
 	scopes := &scopeIndex{pkg: pass.Pkg, names: map[string]bool{}}
 	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	uses := pass.ResultOf[ctxuse.Analyzer].(*ctxuse.Result)

@@ -35,3 +35,16 @@ func pass[T any](v T, use func(T)) { use(v) }
 func Generic(ctx context.Context) {
 	pass(ctx, func(c context.Context) { <-c.Done() })
 }
+
+// A cancel watcher: a goroutine of its own waits for ctx to be done.
+func Watch(ctx context.Context, conn interface{ Close() error }) func() { // want Watch:"watches \\[0\\]"
+	finished := make(chan struct{})
+	go func() {
+		select {
+		case <-ctx.Done():
+			conn.Close()
+		case <-finished:
+		}
+	}()
+	return func() { close(finished) }
+}
