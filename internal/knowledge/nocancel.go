@@ -79,7 +79,8 @@ var NoCancel = map[string]Replacement{
 	"net.LookupNS":                 {Advice: "use {q}DefaultResolver.LookupNS({ctx}, ...)", Fix: "{q}DefaultResolver.LookupNS({ctx}, {args})"},
 	"net.LookupTXT":                {Advice: "use {q}DefaultResolver.LookupTXT({ctx}, ...)", Fix: "{q}DefaultResolver.LookupTXT({ctx}, {args})"},
 	"net.LookupSRV":                {Advice: "use {q}DefaultResolver.LookupSRV({ctx}, ...)", Fix: "{q}DefaultResolver.LookupSRV({ctx}, {args})"},
-	"net.LookupPort":               {Advice: "use {q}DefaultResolver.LookupPort({ctx}, ...)", Fix: "{q}DefaultResolver.LookupPort({ctx}, {args})"},
+	// net.LookupPort is left out: it parses a number or reads the local
+	// services database, and waits on no network.
 	"net.LookupIP":                 {Advice: `use {q}DefaultResolver.LookupIP({ctx}, "ip", ...)`, Fix: `{q}DefaultResolver.LookupIP({ctx}, "ip", {0})`},
 }
 
