@@ -20,12 +20,21 @@
 //     ctx.Err(). A call to it in a loop is a context check;
 //   - which function parameters it launches in a go statement (safeGo(f), a
 //     pool's Go): the function handed to it is detached work;
+//   - which function parameters it runs once for every caller and keeps the
+//     result of (a prepared-query cache's prepare(f), a singleflight of its
+//     own): the function handed to it is the shared component's work;
+//   - which context parameters it hands to a cancel watcher, a goroutine
+//     that waits for their Done() and then acts (watchCancel(ctx) breaks the
+//     connection): work after the call stays cancellable;
 //   - which *http.Request parameters it gives a context (req.WithContext,
 //     req.Clone) before using them: a request handed to it keeps the
 //     caller's signal.
 //
 // Facts flow only within one module, as ctxbackground's do: a dependency's
 // code, the standard library included, is unknown and assumed to observe.
+// (The standard library's launchers and memoisers, time.AfterFunc and
+// sync.Once among them, are a table in internal/knowledge.) A package that
+// cannot see package context still gets launch and memoise facts.
 // The analyzer reports nothing; its Result answers these questions for the
 // passes.
 package ctxuse
