@@ -81,7 +81,7 @@ var NoCancel = map[string]Replacement{
 	"net.LookupSRV":                {Advice: "use {q}DefaultResolver.LookupSRV({ctx}, ...)", Fix: "{q}DefaultResolver.LookupSRV({ctx}, {args})"},
 	// net.LookupPort is left out: it parses a number or reads the local
 	// services database, and waits on no network.
-	"net.LookupIP":                 {Advice: `use {q}DefaultResolver.LookupIP({ctx}, "ip", ...)`, Fix: `{q}DefaultResolver.LookupIP({ctx}, "ip", {0})`},
+	"net.LookupIP": {Advice: `use {q}DefaultResolver.LookupIP({ctx}, "ip", ...)`, Fix: `{q}DefaultResolver.LookupIP({ctx}, "ip", {0})`},
 }
 
 // IsLocalNetwork reports whether a network name of package net is a local
