@@ -326,7 +326,7 @@ func run(pass *analysis.Pass) (any, error) {
 				break
 			}
 			fn.Own, fn.Test = sources(pass, iface, fn.Type())
-			if decl, ok := fn.Node.(*ast.FuncDecl); ok && fn.Own != nil && fn.Own.Kind == Param {
+			if decl, ok := fn.Node.(*ast.FuncDecl); ok && fn.Own != nil && (fn.Own.Kind == Param || fn.Own.Param != nil && ctxapi.IsHTTPRequest(fn.Own.Param.Type())) {
 				if obj, ok := pass.TypesInfo.Defs[decl.Name].(*types.Func); ok {
 					if rooted[obj] {
 						fn.Own = nil // its callers hand it only fresh roots

@@ -51,12 +51,21 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 			continue
 		}
 		params := fn.Type().(*types.Signature).Params()
+		request := -1
 		for i := range params.Len() {
 			if ctxapi.IsContext(params.At(i).Type(), iface) {
 				param[fn] = i
 				decls[fn] = decl
 				break
 			}
+			if request < 0 && ctxapi.IsHTTPRequest(params.At(i).Type()) {
+				request = i
+			}
+		}
+		if _, ok := param[fn]; !ok && request >= 0 {
+			// No context parameter: the request is what brings one.
+			param[fn] = request
+			decls[fn] = decl
 		}
 	}
 	if len(param) == 0 {
@@ -129,7 +138,7 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 	isRooted = func(e ast.Expr, caller *types.Func, seen map[*types.Var]bool) bool {
 		switch e := ast.Unparen(e).(type) {
 		case *ast.CallExpr:
-			if ctxapi.IsFreshRoot(info, e) {
+			if ctxapi.IsFreshRoot(info, e) || rootlessRequest(info, e) {
 				return true
 			}
 			// A rooted context given only values (WithValue, a logger, a
@@ -200,7 +209,7 @@ func recordDefs(info *types.Info, iface *types.Interface, defs map[*types.Var][]
 			obj = info.Uses[id]
 		}
 		v, ok := obj.(*types.Var)
-		if !ok || v.IsField() || !ctxapi.IsContext(v.Type(), iface) {
+		if !ok || v.IsField() || !ctxapi.IsContext(v.Type(), iface) && !ctxapi.IsHTTPRequest(v.Type()) {
 			continue
 		}
 		switch {
@@ -231,4 +240,13 @@ func passesOwnParam(info *types.Info, call *ast.CallExpr, i int, caller *types.F
 		}
 	}
 	return false
+}
+
+// rootlessRequest reports whether call builds an *http.Request that
+// carries only the background context: http.NewRequest, or one parsed by
+// http.ReadRequest from bytes the code read itself. A function handed
+// only such requests has no caller's deadline in them: it is a client
+// building its own, not a handler of an inbound one.
+func rootlessRequest(info *types.Info, call *ast.CallExpr) bool {
+	return ctxapi.IsCallTo(info, call, "net/http", "NewRequest") || ctxapi.IsCallTo(info, call, "net/http", "ReadRequest")
 }

@@ -3,6 +3,7 @@ package later
 import (
 	"context"
 	"errors"
+	"net/http"
 	"time"
 )
 
@@ -160,4 +161,26 @@ func exec(ctx context.Context) {
 
 func bind(ctx context.Context) {
 	probe() // want `inbound ctx$`
+}
+
+// A client's own request, built without a context, handed to a helper
+// that sends it: no caller's deadline is in it.
+func Post(url string) error {
+	req, err := http.NewRequest(http.MethodPost, url, nil)
+	if err != nil {
+		return err
+	}
+	return post(req)
+}
+
+func post(req *http.Request) error {
+	probe() // off the request path: nothing reported
+	return nil
+}
+
+// The same helper shape handed an inbound request keeps its context.
+func ServeForward(w http.ResponseWriter, r *http.Request) { forward(r) }
+
+func forward(r *http.Request) {
+	probe() // want `inbound r.Context\(\)$`
 }
