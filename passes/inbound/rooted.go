@@ -133,12 +133,57 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 			}
 		}
 	}
+	// The package's function bodies, for helpers that return a root.
+	bodies := map[*types.Func]*ast.FuncDecl{}
+	for cur := range insp.Root().Preorder((*ast.FuncDecl)(nil)) {
+		decl := cur.Node().(*ast.FuncDecl)
+		if fn, ok := info.Defs[decl.Name].(*types.Func); ok && decl.Body != nil {
+			bodies[fn] = decl
+		}
+	}
+	returnsRoot := map[*types.Func]bool{} // memo; false while being decided
 	// isRooted reports whether e, in caller, stands for a fresh root.
 	var isRooted func(e ast.Expr, caller *types.Func, seen map[*types.Var]bool) bool
+	// rootMaker reports whether fn, a function of the package, returns a
+	// fresh root (or a request built without a context) on every path that
+	// returns one: newPostRequest(...), bg().
+	rootMaker := func(fn *types.Func) bool {
+		if is, ok := returnsRoot[fn]; ok {
+			return is
+		}
+		returnsRoot[fn] = false
+		decl := bodies[fn]
+		if decl == nil || fn.Type().(*types.Signature).Results().Len() == 0 {
+			return false
+		}
+		is, returns := true, false
+		ast.Inspect(decl.Body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ReturnStmt:
+				if len(n.Results) == 0 {
+					is = false // named results: not followed
+					return false
+				}
+				if tv, ok := info.Types[n.Results[0]]; ok && tv.IsNil() {
+					return false // an error path
+				}
+				returns = true
+				is = is && isRooted(n.Results[0], fn, map[*types.Var]bool{})
+			}
+			return true
+		})
+		returnsRoot[fn] = is && returns
+		return is && returns
+	}
 	isRooted = func(e ast.Expr, caller *types.Func, seen map[*types.Var]bool) bool {
 		switch e := ast.Unparen(e).(type) {
 		case *ast.CallExpr:
 			if ctxapi.IsFreshRoot(info, e) || rootlessRequest(info, e) {
+				return true
+			}
+			if callee := ctxapi.Callee(info, e); callee != nil && callee.Pkg() == pass.Pkg && rootMaker(callee.Origin()) {
 				return true
 			}
 			// A rooted context given only values (WithValue, a logger, a

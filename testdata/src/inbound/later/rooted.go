@@ -184,3 +184,33 @@ func ServeForward(w http.ResponseWriter, r *http.Request) { forward(r) }
 func forward(r *http.Request) {
 	probe() // want `inbound r.Context\(\)$`
 }
+
+// The request comes from a helper that builds it without a context.
+func newPost(url string) *http.Request {
+	req, err := http.NewRequest(http.MethodPost, url, nil)
+	if err != nil {
+		return nil
+	}
+	return req
+}
+
+func Send(url string) error { return send(newPost(url)) }
+
+func send(req *http.Request) error {
+	probe() // off the request path: nothing reported
+	return nil
+}
+
+// A helper that may also hand back the caller's request keeps it.
+func pick(r *http.Request, url string) *http.Request {
+	if r != nil {
+		return r
+	}
+	return newPost(url)
+}
+
+func ServePick(w http.ResponseWriter, r *http.Request) { relay(pick(r, "/x")) }
+
+func relay(req *http.Request) {
+	probe() // want `inbound req.Context\(\)$`
+}
