@@ -25,6 +25,8 @@ import (
 //     to a constructor of one (newPullStream(context.Background(), ...));
 //   - given to a call whose result is stored in a field or package
 //     variable (a lazily made shared client: c.keys = fetchKeys(ctx));
+//   - read only by goroutines the function starts (the context of a
+//     renewal loop it launches);
 //   - put in a struct literal that is itself stored, or returned by a
 //     constructor (return &Client{ctx: context.Background()} in NewClient);
 //     a plain function returning a job with a root in it hands that root
@@ -73,6 +75,7 @@ func Lifetime(info *types.Info, cur inspector.Cursor) bool {
 	}
 	// Follow the variables to where they are kept, within the function.
 	kept := false
+	reads, inGo := 0, 0 // reads of the context, and those in go statements
 	fn.Inspect([]ast.Node{(*ast.Ident)(nil)}, func(c inspector.Cursor) bool {
 		if kept {
 			return false
@@ -82,9 +85,30 @@ func Lifetime(info *types.Info, cur inspector.Cursor) bool {
 			return true
 		}
 		kept = storedAt(info, c) || v == ctxVar && (storedInLiteral(info, c, cancelVar) || passedToKeeper(info, c))
+		if v == ctxVar {
+			reads++
+			if inGoStmt(c, fn) {
+				inGo++
+			}
+		}
 		return true
 	})
-	return kept
+	// Read only by goroutines the function starts (refreshCtx for a renewal
+	// loop): the lifetime of that detached work.
+	return kept || reads > 0 && inGo == reads
+}
+
+// inGoStmt reports whether cur stands in a go statement inside fn.
+func inGoStmt(cur, fn inspector.Cursor) bool {
+	for c := range cur.Enclosing((*ast.GoStmt)(nil), (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		if _, ok := c.Node().(*ast.GoStmt); ok {
+			return true
+		}
+		if c.Node() == fn.Node() {
+			return false
+		}
+	}
+	return false
 }
 
 // passedToKeeper reports whether the value at cur is an argument of a

@@ -34,7 +34,7 @@ func (c *checker) checkDerivation(cur inspector.Cursor, call *ast.CallExpr) {
 	case *ast.Ident:
 		root, fixable = c.rootHeldBy(cur, call, p)
 	}
-	if root == nil || c.onlyDetached(cur, call) || ctxflow.Lifetime(c.pass.TypesInfo, cur) {
+	if root == nil || ctxflow.Lifetime(c.pass.TypesInfo, cur) {
 		return
 	}
 	// A timeout on a fresh root is sometimes a deliberate bound on work
@@ -60,25 +60,6 @@ func (c *checker) checkDerivation(cur inspector.Cursor, call *ast.CallExpr) {
 		v.Timeout = report.Duration(c.pass.TypesInfo, call.Args[1])
 	}
 	c.rep.ReportSame(report.SameCall(cur, d.Message), c.rep.Priced(d, v))
-}
-
-// onlyDetached reports whether the context the derivation returns is used
-// only by goroutines (`go renew(ctx)`): a budget for deliberately detached
-// work, made before starting it.
-func (c *checker) onlyDetached(cur inspector.Cursor, call *ast.CallExpr) bool {
-	parent, _ := ctxflow.Unparen(cur)
-	v, _ := ctxflow.AssignedVar(c.pass.TypesInfo, parent, call)
-	top, ok := outermostFunc(cur)
-	if v == nil || !ok {
-		return false
-	}
-	uses := c.locals.Of(top).Uses[v]
-	for _, id := range uses {
-		if _, inGo := enclosing(id, (*ast.GoStmt)(nil)); !inGo {
-			return false
-		}
-	}
-	return len(uses) > 0
 }
 
 // rootHeldBy returns the fresh root a local variable, the parent of the

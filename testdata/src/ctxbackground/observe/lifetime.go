@@ -240,3 +240,17 @@ func (v *verifier) Peek(ctx context.Context) error {
 	_ = k
 	return err
 }
+
+// A renewal loop's own context, read only by the goroutine that runs it.
+func (r *reader) Renew(ctx context.Context) (stop func(), err error) {
+	if err := r.store.Get(ctx, "claim"); err != nil {
+		return nil, err
+	}
+	rctx, cancel := context.WithCancel(context.Background())
+	go func() {
+		for rctx.Err() == nil {
+			_ = r.store.Get(rctx, "renew")
+		}
+	}()
+	return cancel, nil
+}
