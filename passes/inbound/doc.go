@@ -17,19 +17,28 @@
 //     (*gin.Context, echo.Context, *fiber.Ctx, ... and any added by flag);
 //   - or when it is a closure literal nested in such a function.
 //
-// Nothing else: who calls a function does not matter, so main, init,
-// package-level initialisers and functions without such a parameter are
-// off the request path. Work inside a go or defer statement below the
-// function that owns the context is marked detached, and so is a closure
-// handed to a function that launches it in a goroutine (learned by ctxuse),
-// returned, or stored in a field or package variable to run later: it outlives the request
-// or cleans up as it ends, often because the context is done. So is code
-// that runs only once the context is done: the body of a case
-// <-ctx.Done() or of if ctx.Err() != nil, and what follows <-ctx.Done(), a
-// select whose other cases all leave, or a guard that returns unless the
-// context is done (if !errors.Is(ctx.Err(), context.Canceled) { return }). There is no deadline left there to
-// honour, and the context would make the clean-up fail at once
-// (srv.Shutdown(ctx) would not wait at all).
+// Nothing else, with one refinement: an unexported function whose
+// callers in view only ever hand it a fresh root (or a request built
+// without a context: http.NewRequest, http.ReadRequest, a helper returning
+// one) has no caller's deadline. main, init, package-level initialisers
+// and functions without such a parameter are off the request path. Work
+// inside a go or defer statement below the function that owns the context
+// is marked detached, and so is a function only ever started by go
+// statements with its caller's context, and a closure handed to a
+// function that launches or memoises it (learned by ctxuse;
+// time.AfterFunc), returned, stored in a field or package variable, or
+// held by a local only ever started in a goroutine: it outlives the
+// request or cleans up as it ends, often because the context is done. So
+// is code that runs only once a context is done: the body of a case
+// <-X.Done(), of if X.Err() != nil or of if errors.Is(err,
+// context.Canceled), and what follows <-ctx.Done(), a select whose other
+// cases all leave, or a guard that returns unless the context is done (if
+// !errors.Is(ctx.Err(), context.Canceled) { return }). There is no
+// deadline left there to honour, and the context would make the clean-up
+// fail at once (srv.Shutdown(ctx) would not wait at all). Code after the
+// function hands its context to a cancel watcher (watchCancel(ctx), a
+// goroutine that breaks the connection once ctx is done) is marked
+// watched: the caller's cancellation ends it whatever context it uses.
 //
 // Test code is marked too, wherever it lives: a _test.go file, a function
 // with a *testing.T, B, F or TB parameter, a method of a test suite (a type
