@@ -178,16 +178,24 @@ func IsTestingType(t types.Type) bool {
 // TakesContext reports whether the i-th argument of a call with signature
 // sig is passed to a context.Context parameter.
 func TakesContext(sig *types.Signature, i int) bool {
+	t := ParamType(sig, i)
+	return t != nil && IsContextType(t)
+}
+
+// ParamType returns the type of the parameter that the i-th argument of a
+// call with signature sig is passed to (the element type for the
+// arguments of a variadic parameter), nil if there is none.
+func ParamType(sig *types.Signature, i int) types.Type {
 	if sig == nil {
-		return false
+		return nil
 	}
 	params := sig.Params()
 	if params.Len() == 0 {
-		return false
+		return nil
 	}
 	if i >= params.Len() {
 		if !sig.Variadic() {
-			return false
+			return nil
 		}
 		i = params.Len() - 1
 	}
@@ -197,7 +205,7 @@ func TakesContext(sig *types.Signature, i int) bool {
 			t = s.Elem()
 		}
 	}
-	return IsContextType(t)
+	return t
 }
 
 // stdRoots are the first path elements of the standard library's packages.

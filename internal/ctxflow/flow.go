@@ -201,7 +201,7 @@ func RootPassedOn(info *types.Info, body inspector.Cursor, observes func(call in
 		is, ok := notLost[root]
 		if !ok {
 			rc, found := body.FindNode(root)
-			is = found && (Lifetime(info, rc) || UnderDone(info, rc))
+			is = found && (Lifetime(info, rc) || UnderDone(info, nil, rc))
 			notLost[root] = is
 		}
 		return is

@@ -32,40 +32,44 @@ func IsNilGuard(info *types.Info, cur inspector.Cursor) bool {
 }
 
 // UnderDone reports whether the node at cur stands, within its own
-// function, in the body of a select case that receives from some
-// context's Done() (case <-t.ctx.Done():) or of an if whose condition
-// holds only once a context is done (t.ctx.Err() != nil,
-// errors.Is(err, context.Canceled)). That code runs only once the context is
-// done, to clean up after it (drain a connection, confirm a cancel): a
-// fresh root there is no caller's lost deadline, and the done context
-// would make the clean-up fail at once. Any context counts, not only the
-// caller's: a stored one is the lifetime the caller's work was tied to.
-func UnderDone(info *types.Info, cur inspector.Cursor) bool {
-	node := cur.Node()
-	for c := range cur.Enclosing((*ast.CommClause)(nil), (*ast.IfStmt)(nil), (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		switch n := c.Node().(type) {
-		case *ast.FuncDecl, *ast.FuncLit:
+// function, where DoneGuarded says code runs only once some context is
+// done. That code cleans up after it (drains a connection, confirms a
+// cancel): a fresh root there is no caller's lost deadline, and the done
+// context would make the clean-up fail at once. Any context counts, not
+// only the caller's: a stored one is the lifetime the caller's work was
+// tied to. iface is ctxapi.ContextInterface's result (nil: context.Context
+// itself only).
+func UnderDone(info *types.Info, iface *types.Interface, cur inspector.Cursor) bool {
+	for c := cur; ; c = c.Parent() {
+		switch p := c.Parent().Node().(type) {
+		case nil, *ast.FuncDecl, *ast.FuncLit:
 			return false
-		case *ast.CommClause:
-			if n.Comm != nil && !contains(n.Comm, node) && receivesDone(info, n.Comm) {
-				return true
-			}
-		case *ast.IfStmt:
-			if contains(n.Body, node) && signalsDone(info, n.Cond) {
+		default:
+			if DoneGuarded(info, iface, p, c.Node()) {
 				return true
 			}
 		}
 	}
-	return false
 }
 
-func contains(outer, inner ast.Node) bool {
-	return outer.Pos() <= inner.Pos() && inner.End() <= outer.End()
+// DoneGuarded reports whether child, a direct child of parent, runs only
+// once some context is done: a statement of a select case that receives
+// from its Done() (case <-t.ctx.Done():), or the body of an if whose
+// condition holds only once a context is done (t.ctx.Err() != nil,
+// errors.Is(err, context.Canceled)).
+func DoneGuarded(info *types.Info, iface *types.Interface, parent, child ast.Node) bool {
+	switch p := parent.(type) {
+	case *ast.CommClause:
+		return p.Comm != nil && child != p.Comm && receivesDone(info, iface, p.Comm)
+	case *ast.IfStmt:
+		return child == p.Body && signalsDone(info, iface, p.Cond)
+	}
+	return false
 }
 
 // receivesDone reports whether a select case's communication is
 // <-X.Done() (or v := <-X.Done(), v, ok := <-X.Done()) for a context X.
-func receivesDone(info *types.Info, comm ast.Stmt) bool {
+func receivesDone(info *types.Info, iface *types.Interface, comm ast.Stmt) bool {
 	var e ast.Expr
 	switch s := comm.(type) {
 	case *ast.ExprStmt:
@@ -79,32 +83,32 @@ func receivesDone(info *types.Info, comm ast.Stmt) bool {
 		return false
 	}
 	u, ok := ast.Unparen(e).(*ast.UnaryExpr)
-	return ok && u.Op == token.ARROW && ctxapi.IsContextMethod(info, nil, u.X, "Done")
+	return ok && u.Op == token.ARROW && ctxapi.IsContextMethod(info, iface, u.X, "Done")
 }
 
 // signalsDone reports whether cond holds only once a context is done or
 // a call failed because one was: X.Err() != nil, errors.Is(err,
 // context.Canceled), err == context.DeadlineExceeded, and the || and &&
 // of such tests.
-func signalsDone(info *types.Info, cond ast.Expr) bool {
+func signalsDone(info *types.Info, iface *types.Interface, cond ast.Expr) bool {
 	switch c := ast.Unparen(cond).(type) {
 	case *ast.BinaryExpr:
 		switch c.Op {
 		case token.LOR:
-			return signalsDone(info, c.X) && signalsDone(info, c.Y)
+			return signalsDone(info, iface, c.X) && signalsDone(info, iface, c.Y)
 		case token.LAND:
-			return signalsDone(info, c.X) || signalsDone(info, c.Y)
+			return signalsDone(info, iface, c.X) || signalsDone(info, iface, c.Y)
 		case token.EQL:
 			return ctxapi.ContextError(info, c.X) != "" || ctxapi.ContextError(info, c.Y) != ""
 		}
 	case *ast.CallExpr:
 		return ctxapi.IsCallTo(info, c, "errors", "Is") && len(c.Args) == 2 && ctxapi.ContextError(info, c.Args[1]) != ""
 	}
-	return errNotNil(info, cond)
+	return errNotNil(info, iface, cond)
 }
 
 // errNotNil reports whether cond is X.Err() != nil for a context X.
-func errNotNil(info *types.Info, cond ast.Expr) bool {
+func errNotNil(info *types.Info, iface *types.Interface, cond ast.Expr) bool {
 	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
 	if !ok || b.Op != token.NEQ {
 		return false
@@ -114,5 +118,5 @@ func errNotNil(info *types.Info, cond ast.Expr) bool {
 		x, y = y, x
 	}
 	tv, ok := info.Types[ast.Unparen(y)]
-	return ok && tv.IsNil() && ctxapi.IsContextMethod(info, nil, x, "Err")
+	return ok && tv.IsNil() && ctxapi.IsContextMethod(info, iface, x, "Err")
 }

@@ -708,26 +708,20 @@ func (r *Result) argObserves(call *ast.CallExpr, i int, at *inspector.Cursor) bo
 // the empty interface type (any, ...interface{}): the callee receives a
 // value to print, match or store, not a context to wait on.
 func opaque(info *types.Info, call *ast.CallExpr, i int) bool {
+	if call.Ellipsis.IsValid() {
+		return false // f(args...): the slice is passed whole
+	}
 	t := info.TypeOf(call.Fun)
 	if t == nil {
 		return false
 	}
-	sig, ok := t.Underlying().(*types.Signature)
-	if !ok || sig.Params().Len() == 0 || call.Ellipsis.IsValid() {
-		return false
-	}
-	last := sig.Params().Len() - 1
-	var pt types.Type
-	switch {
-	case sig.Variadic() && i >= last:
-		pt = sig.Params().At(last).Type().(*types.Slice).Elem()
-	case i < sig.Params().Len():
-		pt = sig.Params().At(i).Type()
-	default:
+	sig, _ := t.Underlying().(*types.Signature)
+	pt := ctxapi.ParamType(sig, i)
+	if pt == nil || isTypeParam(pt) {
 		return false
 	}
 	iface, ok := pt.Underlying().(*types.Interface)
-	return ok && iface.Empty() && !isTypeParam(pt)
+	return ok && iface.Empty()
 }
 
 func isTypeParam(t types.Type) bool {

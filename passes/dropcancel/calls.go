@@ -11,7 +11,6 @@ import (
 	"go/format"
 	"go/token"
 	"go/types"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -96,12 +95,12 @@ func (c *checker) localDial(cur inspector.Cursor, fn *types.Func, call *ast.Call
 	// case "unix": net.Dial(cli.proto, ...) in a switch on it, or the body
 	// of if proto == "unix".
 	name := types.ExprString(ast.Unparen(network))
-	for n := range cur.Enclosing((*ast.CaseClause)(nil), (*ast.IfStmt)(nil), (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		switch n := n.Node().(type) {
+	for e := range cur.Enclosing((*ast.CaseClause)(nil), (*ast.IfStmt)(nil), (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		switch n := e.Node().(type) {
 		case *ast.FuncDecl, *ast.FuncLit:
 			return false
 		case *ast.CaseClause:
-			sw, ok := switchOf(cur, n)
+			sw, ok := e.Parent().Parent().Node().(*ast.SwitchStmt) // clause, body, switch
 			if ok && sw.Tag != nil && types.ExprString(ast.Unparen(sw.Tag)) == name && len(n.List) > 0 && all(n.List, c.localNetwork) {
 				return true
 			}
@@ -121,18 +120,6 @@ func (c *checker) localDial(cur inspector.Cursor, fn *types.Func, call *ast.Call
 func (c *checker) localNetwork(e ast.Expr) bool {
 	tv := c.pass.TypesInfo.Types[e]
 	return tv.Value != nil && tv.Value.Kind() == constant.String && knowledge.IsLocalNetwork(constant.StringVal(tv.Value))
-}
-
-// switchOf returns the switch statement a case clause at or above cur
-// belongs to.
-func switchOf(cur inspector.Cursor, cc *ast.CaseClause) (*ast.SwitchStmt, bool) {
-	for n := range cur.Enclosing((*ast.SwitchStmt)(nil)) {
-		sw := n.Node().(*ast.SwitchStmt)
-		if slices.Contains(sw.Body.List, ast.Stmt(cc)) {
-			return sw, true
-		}
-	}
-	return nil, false
 }
 
 func all(list []ast.Expr, f func(ast.Expr) bool) bool {

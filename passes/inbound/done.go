@@ -11,27 +11,19 @@ import (
 )
 
 // afterDone reports whether the node at cur, inside the function owner,
-// runs only once src's context is done: in the body of a case
-// <-ctx.Done(), of if ctx.Err() != nil, or after a statement that cannot
+// runs only once a context is done: in the body of a case <-X.Done() or
+// of if X.Err() != nil for any context X (ctxflow.DoneGuarded), or, for
+// src's context, after a statement that cannot
 // complete before the context is done (<-ctx.Done(), a select whose other
 // cases all leave). Such code cleans up after the caller has gone: there
 // is no deadline left to honour, and the context would make it fail at
 // once (srv.Shutdown(ctx) would not wait at all).
 func (r *Result) afterDone(cur inspector.Cursor, owner ast.Node, src *Source) bool {
-	if ctxflow.UnderDone(r.info, cur) {
-		return true // in a case <-X.Done() or if X.Err() != nil, for any context X
-	}
 	for c := cur; c.Node() != owner && c.Node() != nil; c = c.Parent() {
 		p := c.Parent()
-		switch pn := p.Node().(type) {
-		case *ast.CommClause:
-			if c.Node() != pn.Comm && r.receivesDone(pn.Comm, src) {
-				return true
-			}
-		case *ast.IfStmt:
-			if c.Node() == pn.Body && r.isErrCheck(pn.Cond, src) {
-				return true
-			}
+		// In a case <-X.Done() or an if X.Err() != nil, for any context X.
+		if ctxflow.DoneGuarded(r.info, r.iface, p.Node(), c.Node()) {
+			return true
 		}
 		if pos := r.firstDone(p.Node(), src); pos.IsValid() && pos < c.Node().Pos() {
 			return true
