@@ -142,6 +142,26 @@ func ContextMethod(t types.Type) bool {
 	return IsContextType(Getter(t, "Context"))
 }
 
+// CarriesContext reports whether a value of type t brings a context with
+// it: t has a method without parameters that returns a context.Context
+// (Context(), GetCtx()), as a request or a retry state often does. A
+// function given such a value has its caller's context at hand.
+func CarriesContext(t types.Type) bool {
+	if _, ok := t.Underlying().(*types.Interface); !ok {
+		if _, ok := t.(*types.Pointer); !ok {
+			t = types.NewPointer(t) // pointer methods count too
+		}
+	}
+	ms := types.NewMethodSet(t)
+	for i := range ms.Len() {
+		sig := ms.At(i).Type().(*types.Signature)
+		if sig.Params().Len() == 0 && sig.Results().Len() == 1 && IsContextType(sig.Results().At(0).Type()) {
+			return true
+		}
+	}
+	return false
+}
+
 // Getter returns the type of what t's method name() returns, nil unless
 // t has such a method, without parameters and with one result.
 func Getter(t types.Type, name string) types.Type {

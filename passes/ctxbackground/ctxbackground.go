@@ -364,7 +364,7 @@ func rootingHelpers(pass *analysis.Pass, in *inbound.Result, uses *ctxuse.Result
 		decl := cur.Node().(*ast.FuncDecl)
 		fn, _ := pass.TypesInfo.Defs[decl.Name].(*types.Func)
 		f := in.Func(decl)
-		if fn == nil || decl.Body == nil || (f != nil && (f.Own != nil || f.Test != nil || f.InTest)) || isCloser(fn) {
+		if fn == nil || decl.Body == nil || (f != nil && (f.Own != nil || f.Test != nil || f.InTest)) || isCloser(fn) || carriesContext(fn) {
 			continue
 		}
 		body, _ := cur.FindNode(decl.Body)
@@ -420,6 +420,19 @@ func rootingHelpers(pass *analysis.Pass, in *inbound.Result, uses *ctxuse.Result
 		}
 	}
 	return found
+}
+
+// carriesContext reports whether one of fn's parameters brings its
+// caller's context (a retry state with GetCtx(), a request): fn has the
+// context at hand, so a root it makes is its own mistake, and its callers,
+// who handed it theirs, are not told to pass one.
+func carriesContext(fn *types.Func) bool {
+	for p := range fn.Type().(*types.Signature).Params().Variables() {
+		if ctxapi.CarriesContext(p.Type()) {
+			return true
+		}
+	}
+	return false
 }
 
 // isCloser reports whether fn closes a component (io.Closer's Close, a

@@ -22,7 +22,8 @@
 //	}
 //
 // It also reports, at the call site, calls to functions that have no
-// context parameter but root one themselves and pass it on (directly or
+// context parameter, nor a parameter carrying one (a request, a retry state
+// with GetCtx()), but root one themselves and pass it on (directly or
 // through a chain of such functions, across packages, by analysis facts):
 //
 //	func handle(w http.ResponseWriter, r *http.Request) {

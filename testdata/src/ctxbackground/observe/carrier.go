@@ -1,0 +1,33 @@
+package observe
+
+import "context"
+
+// Backoff carries its caller's context, as a retry state often does.
+type Backoff struct{ ctx context.Context }
+
+func (b *Backoff) GetCtx() context.Context { return b.ctx }
+
+// resolve roots a context where the carrier's is at hand: the mistake is
+// its own, and its callers already handed theirs over in b.
+func resolve(b *Backoff, s *Store) error {
+	return s.Get(context.Background(), "addr")
+}
+
+// send has no context parameter but holds one in b.
+func send(b *Backoff, s *Store) error {
+	return resolve(b, s)
+}
+
+func Send(ctx context.Context, s *Store) error {
+	b := &Backoff{ctx: ctx}
+	return send(b, s) // the caller's context travels inside b: not told to add one
+}
+
+// find has no context at all: its caller is told.
+func find(id string, s *Store) error {
+	return s.Get(context.Background(), id)
+}
+
+func Find(ctx context.Context, s *Store) error {
+	return find("id", s) // want `find starts a fresh context \(context.Background\(\) at carrier.go:28\), so the caller's deadline and cancellation stop at this call; give it a context.Context parameter and pass ctx`
+}
