@@ -155,6 +155,14 @@ func (c *checker) checkRoot(cur inspector.Cursor, call *ast.CallExpr) {
 		if fn := ctxapi.Callee(info, pc); fn != nil && isCloser(fn) {
 			return // runtime.Close(context.Background()): a destructor must finish
 		}
+		if c.uses.Detaches(pc, slices.Index(pc.Args, ast.Expr(call))) {
+			// asyncRollback(context.Background()), whose context only its
+			// own goroutine reads: detached, as go rollback(...) is.
+			if !includeDetached {
+				return
+			}
+			m = detached
+		}
 	}
 	if !latent && !c.uses.ValueObserved(cur) {
 		return // nothing below observes cancellation: nothing is lost
@@ -355,6 +363,9 @@ func rootingHelpers(pass *analysis.Pass, in *inbound.Result, uses *ctxuse.Result
 		call := cur.Node().(*ast.CallExpr)
 		if fn := ctxapi.Callee(pass.TypesInfo, call); fn != nil && isCloser(fn) {
 			return false // a rollback's app.Stop(context.Background()): a destructor must finish
+		}
+		if uses.Detaches(call, i) {
+			return false // read only by a goroutine the callee starts: detached work
 		}
 		return latent || (uses.Observes(call, i) && !optionalCallback(pass.TypesInfo, cur))
 	}

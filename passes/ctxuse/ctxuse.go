@@ -44,6 +44,10 @@ type Fact struct {
 	// cancel watcher (watchCancel(ctx) breaks the connection when ctx is
 	// done), which keeps the work after it cancellable.
 	Watches []int
+	// Detaches lists the context parameters it reads only in goroutines it
+	// starts and does not wait for (go func() { rollback(ctx) }()), or
+	// hands only to such parameters: a root given there is detached work.
+	Detaches []int
 	// Memoises lists the function parameters it runs once for every caller,
 	// keeping the result in a field (a prepared-query cache's prepare(f)).
 	Memoises []int
@@ -62,7 +66,7 @@ func (f *Fact) String() string {
 	for _, p := range []struct {
 		name string
 		idx  []int
-	}{{"ignores", f.Ignores}, {"checks", f.Checks}, {"launches", f.Launches}, {"memoises", f.Memoises}, {"watches", f.Watches}, {"attaches", f.Attaches}, {"adds values to", f.AddsValues}} {
+	}{{"ignores", f.Ignores}, {"checks", f.Checks}, {"launches", f.Launches}, {"memoises", f.Memoises}, {"watches", f.Watches}, {"detaches", f.Detaches}, {"attaches", f.Attaches}, {"adds values to", f.AddsValues}} {
 		if len(p.idx) > 0 {
 			parts = append(parts, fmt.Sprintf("%s %v", p.name, p.idx))
 		}
@@ -71,7 +75,7 @@ func (f *Fact) String() string {
 }
 
 func (f *Fact) empty() bool {
-	return len(f.Ignores)+len(f.Checks)+len(f.Launches)+len(f.Memoises)+len(f.Watches)+len(f.Attaches)+len(f.AddsValues) == 0
+	return len(f.Ignores)+len(f.Checks)+len(f.Launches)+len(f.Memoises)+len(f.Watches)+len(f.Detaches)+len(f.Attaches)+len(f.AddsValues) == 0
 }
 
 // Result answers, for one package, what a call does with its arguments
@@ -427,6 +431,15 @@ func (r *Result) Watches(call *ast.CallExpr, i int) bool {
 	return f != nil && slices.Contains(f.Watches, idx(i))
 }
 
+// Detaches reports whether the callee of call reads its i-th argument, a
+// context, only in goroutines it starts and does not wait for.
+func (r *Result) Detaches(call *ast.CallExpr, i int) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	f, idx := r.callFact(call)
+	return f != nil && slices.Contains(f.Detaches, idx(i))
+}
+
 // Memoises reports whether call runs its i-th argument, a function, once
 // on behalf of every caller and keeps the result: sync.Once.Do, OnceFunc,
 // OnceValue(s), singleflight's Do, or a function of the module whose fact
@@ -453,20 +466,28 @@ func (r *Result) memoiser(call *ast.CallExpr, i int) bool {
 func (r *Result) LaunchedOnly(v *types.Var) bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	return r.onlyInGoroutines(v, r.launcher)
+}
+
+// onlyInGoroutines reports whether every read of v, never reassigned, is
+// inside a go statement or is the i-th argument of a call for which
+// handsOn(call, i) says the callee runs it in a goroutine.
+func (r *Result) onlyInGoroutines(v *types.Var, handsOn func(*ast.CallExpr, int) bool) bool {
 	if r.written[v] || len(r.uses[v]) == 0 {
 		return false
 	}
 	for _, cur := range r.uses[v] {
-		if !r.launchedUse(cur) {
+		if !r.inGoroutine(cur, handsOn) {
 			return false
 		}
 	}
 	return true
 }
 
-// launchedUse reports whether the function value read at cur runs in a
-// goroutine: in a go statement, or handed to a launcher.
-func (r *Result) launchedUse(cur inspector.Cursor) bool {
+// inGoroutine reports whether the value read at cur is used only in a
+// goroutine: in a go statement, or handed to a callee that handsOn says
+// runs it in one.
+func (r *Result) inGoroutine(cur inspector.Cursor, handsOn func(*ast.CallExpr, int) bool) bool {
 	for range cur.Enclosing((*ast.GoStmt)(nil)) {
 		return true
 	}
@@ -476,7 +497,7 @@ func (r *Result) launchedUse(cur inspector.Cursor) bool {
 		return false
 	}
 	i := slices.Index(call.Args, ast.Expr(child.(ast.Expr)))
-	return i >= 0 && r.launcher(call, i)
+	return i >= 0 && handsOn(call, i)
 }
 
 // Attaches reports whether the callee of call gives its i-th argument, an
@@ -569,6 +590,9 @@ func (r *Result) local(fn *types.Func) *Fact {
 			}
 			if r.watches(cur, p) {
 				f.Watches = append(f.Watches, i)
+			}
+			if r.detaches(cur, p) {
+				f.Detaches = append(f.Detaches, i)
 			}
 		case ctxapi.IsHTTPRequest(t):
 			if r.attaches(p) {

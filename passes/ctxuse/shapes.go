@@ -160,7 +160,8 @@ func (r *Result) attaches(p *types.Var) bool {
 // for it (a WaitGroup's or errgroup's Wait): work it waits for stays on
 // the caller's path.
 func (r *Result) launches(decl inspector.Cursor, p *types.Var) bool {
-	return slices.ContainsFunc(r.uses[p], r.launchedUse) && !ctxflow.Waits(r.info, decl)
+	launched := func(cur inspector.Cursor) bool { return r.inGoroutine(cur, r.launcher) }
+	return slices.ContainsFunc(r.uses[p], launched) && !ctxflow.Waits(r.info, decl)
 }
 
 // memoises reports whether the function parameter p is run for every
@@ -214,6 +215,18 @@ func (r *Result) watches(decl inspector.Cursor, p *types.Var) bool {
 		}
 	}
 	return false
+}
+
+// detaches reports whether the context parameter p is read only by work
+// the function at decl starts and does not wait for: inside a go
+// statement, or handed to a parameter that detaches it in turn. A cancel
+// watcher's goroutine is no detached work: it ends the caller's work when
+// the context is done.
+func (r *Result) detaches(decl inspector.Cursor, p *types.Var) bool {
+	return !ctxflow.Waits(r.info, decl) && !r.watches(decl, p) && r.onlyInGoroutines(p, func(call *ast.CallExpr, i int) bool {
+		f, idx := r.callFact(call)
+		return f != nil && slices.Contains(f.Detaches, idx(i))
+	})
 }
 
 // addsValues reports whether fn returns its context parameter p with

@@ -30,3 +30,12 @@ func Run(ctx context.Context, srv server, errs chan error) error {
 	}
 	return srv.Shutdown(context.TODO()) // want `context.TODO\(\) once ctx is done drops the values of ctx along with its cancellation; use context\.WithoutCancel\(ctx\) to detach on purpose`
 }
+
+// rollbackAsync reads its context only in a goroutine of its own.
+func rollbackAsync(ctx context.Context) {
+	go func() { _ = work(ctx) }()
+}
+
+func Abort(ctx context.Context) {
+	rollbackAsync(context.Background()) // want `context.Background\(\) in a goroutine or deferred call drops the values of ctx along with its cancellation; use context.WithoutCancel\(ctx\) to detach on purpose`
+}

@@ -82,3 +82,43 @@ func Run(ctx context.Context, s *Store, p *prepared) error {
 		return s.Get(context.Background(), "run") // want `context.Background\(\) starts a fresh context where ctx is in scope`
 	})
 }
+
+// rollbackAsync reads its context only in the goroutine it starts, and
+// does not wait for it: what it is handed is detached work.
+func rollbackAsync(ctx context.Context, s *Store) {
+	go func() {
+		_ = s.Get(ctx, "rollback")
+	}()
+}
+
+// cleanupAsync only forwards its context to one that detaches it.
+func cleanupAsync(ctx context.Context, s *Store) {
+	rollbackAsync(ctx, s)
+}
+
+// rollbackWait waits for its goroutine: the work stays on the caller's path.
+func rollbackWait(ctx context.Context, s *Store) {
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		_ = s.Get(ctx, "rollback")
+	}()
+	wg.Wait()
+}
+
+func Abort(ctx context.Context, s *Store) {
+	rollbackAsync(context.Background(), s)
+	cleanupAsync(context.Background(), s)
+	rollbackWait(context.Background(), s) // want `context.Background\(\) starts a fresh context where ctx is in scope, so the caller's deadline and cancellation are lost; use ctx`
+}
+
+// abortLater roots a context only for work it detaches: not a rooting
+// helper, so Abort2's call is left alone.
+func abortLater(s *Store) {
+	rollbackAsync(context.Background(), s)
+}
+
+func Abort2(ctx context.Context, s *Store) {
+	abortLater(s)
+}

@@ -193,3 +193,27 @@ func WithLimit(ctx context.Context, d time.Duration) context.Context {
 	}
 	return ctx
 }
+
+// RollbackAsync reads its context only in a goroutine it does not wait for.
+func RollbackAsync(ctx context.Context) { // want RollbackAsync:"detaches \\[0\\]"
+	go func() { _ = Err(ctx) }()
+}
+
+// ThroughDetacher hands its context only to one that detaches it.
+func ThroughDetacher(n int, ctx context.Context) { // want ThroughDetacher:"detaches \\[1\\]"
+	RollbackAsync(ctx)
+}
+
+// RollbackWait waits for its goroutine, and also reads ctx itself: neither
+// detaches.
+func RollbackWait(ctx context.Context) {
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() { defer wg.Done(); _ = Err(ctx) }()
+	wg.Wait()
+}
+
+func RollbackThenCheck(ctx context.Context) error { // want RollbackThenCheck:"checks \\[0\\]"
+	RollbackAsync(ctx)
+	return ctx.Err()
+}

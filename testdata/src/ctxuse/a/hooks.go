@@ -37,7 +37,7 @@ func Generic(ctx context.Context) {
 }
 
 // A cancel watcher: a goroutine of its own waits for ctx to be done.
-func Watch(ctx context.Context, conn interface{ Close() error }) func() { // want Watch:"watches \\[0\\]"
+func Watch(ctx context.Context, conn interface{ Close() error }) func() { // want Watch:"^watches \\[0\\]$"
 	finished := make(chan struct{})
 	go func() {
 		select {
