@@ -17,16 +17,16 @@ import (
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
 	"github.com/budgetlint/budgetlint/internal/ctxflow"
 	"github.com/budgetlint/budgetlint/internal/knowledge"
+	"github.com/budgetlint/budgetlint/internal/onpath"
 	"github.com/budgetlint/budgetlint/internal/price"
 	"github.com/budgetlint/budgetlint/internal/report"
 	"github.com/budgetlint/budgetlint/passes/ctxuse"
 	"github.com/budgetlint/budgetlint/passes/inbound"
 )
 
-var Analyzer = report.Analyzer(&analysis.Analyzer{
+var Analyzer = onpath.Analyzer(&analysis.Analyzer{
 	Name:      "ctxbackground",
 	Doc:       analyzerDoc,
-	Requires:  []*analysis.Analyzer{inspect.Analyzer, inbound.Analyzer, ctxuse.Analyzer},
 	Run:       run,
 	FactTypes: []analysis.Fact{new(RootsContext)},
 	Flags:     flags(),

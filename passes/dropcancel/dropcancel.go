@@ -12,17 +12,17 @@ import (
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
 	"github.com/budgetlint/budgetlint/internal/knowledge"
+	"github.com/budgetlint/budgetlint/internal/onpath"
 	"github.com/budgetlint/budgetlint/internal/report"
 	"github.com/budgetlint/budgetlint/passes/ctxuse"
 	"github.com/budgetlint/budgetlint/passes/inbound"
 )
 
-var Analyzer = report.Analyzer(&analysis.Analyzer{
-	Name:     "dropcancel",
-	Doc:      analyzerDoc,
-	Requires: []*analysis.Analyzer{inspect.Analyzer, inbound.Analyzer, ctxuse.Analyzer},
-	Run:      run,
-	Flags:    flags(),
+var Analyzer = onpath.Analyzer(&analysis.Analyzer{
+	Name:  "dropcancel",
+	Doc:   analyzerDoc,
+	Run:   run,
+	Flags: flags(),
 })
 
 // exclude holds the import paths, beyond the built-in list, whose context

@@ -12,17 +12,17 @@ import (
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
 	"github.com/budgetlint/budgetlint/internal/ctxflow"
+	"github.com/budgetlint/budgetlint/internal/onpath"
 	"github.com/budgetlint/budgetlint/internal/report"
 	"github.com/budgetlint/budgetlint/internal/retryloop"
 	"github.com/budgetlint/budgetlint/passes/ctxuse"
 	"github.com/budgetlint/budgetlint/passes/inbound"
 )
 
-var Analyzer = report.Analyzer(&analysis.Analyzer{
-	Name:     "retrybudget",
-	Doc:      analyzerDoc,
-	Requires: []*analysis.Analyzer{inspect.Analyzer, inbound.Analyzer, ctxuse.Analyzer},
-	Run:      run,
+var Analyzer = onpath.Analyzer(&analysis.Analyzer{
+	Name: "retrybudget",
+	Doc:  analyzerDoc,
+	Run:  run,
 })
 
 type checker struct {
