@@ -229,6 +229,10 @@ type Result struct {
 // one answer, built once.
 func (r *Result) Exits() *ctxflow.Exits { return r.exits }
 
+// Context returns the context.Context interface as the package reaches
+// it, nil when it does not (then ContextReachable is false).
+func (r *Result) Context() *types.Interface { return r.iface }
+
 // Func returns what is known about a *ast.FuncDecl or *ast.FuncLit.
 func (r *Result) Func(n ast.Node) *Func { return r.funcs[n] }
 
