@@ -77,8 +77,9 @@ func (c HopsConfig) Validate() error {
 		return CheckCount("hops in the chain", len(c.Latencies), MaxHops)
 	case c.SlowEarlyHop < 0 || c.SlowEarlyHop >= len(c.Latencies):
 		return fmt.Errorf("slow early hop %d is outside the %d-hop chain", c.SlowEarlyHop, len(c.Latencies))
-	case c.PerHopTimeout <= 0:
-		return fmt.Errorf("the per-hop timeout must be positive, not %v", c.PerHopTimeout)
+	}
+	if err := checkPositive("the per-hop timeout", c.PerHopTimeout); err != nil {
+		return err
 	}
 	names := HopNames(len(c.Latencies))
 	for i, d := range c.Latencies {

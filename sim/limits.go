@@ -27,6 +27,24 @@ func CheckCount(what string, n, limit int) error {
 	return nil
 }
 
+// checkCountIn reports a count below one, saying what needs one ("a run
+// needs at least one request"), or above limit (CheckCount, naming the
+// units counted).
+func checkCountIn(needs, units string, n, limit int) error {
+	if n < 1 {
+		return fmt.Errorf("%s, not %d", needs, n)
+	}
+	return CheckCount(units, n, limit)
+}
+
+// checkPositive reports a duration that is zero or negative, naming it.
+func checkPositive(what string, d time.Duration) error {
+	if d <= 0 {
+		return fmt.Errorf("%s must be positive, not %v", what, d)
+	}
+	return nil
+}
+
 // CheckDuration reports a duration above MaxDuration, naming it and the
 // limit. Negative durations are each model's to judge.
 func CheckDuration(what string, d time.Duration) error {

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -80,29 +81,30 @@ func DefaultRetryConfig() RetryConfig {
 	}
 }
 
-// Validate reports a configuration the model cannot run.
-func (c RetryConfig) Validate() error {
+// checkWaits reports a negative wait or offset, or a backoff factor that
+// is not a finite number >= 0.
+func (c RetryConfig) checkWaits() error {
 	switch {
-	case c.Attempts < 1:
-		return fmt.Errorf("a retry policy needs at least one attempt, not %d", c.Attempts)
-	case c.Attempts > MaxAttempts:
-		return CheckCount("attempts", c.Attempts, MaxAttempts)
-	case c.AttemptTimeout <= 0:
-		return fmt.Errorf("the attempt timeout must be positive, not %v", c.AttemptTimeout)
-	case c.Deadline <= 0:
-		return fmt.Errorf("the deadline must be positive, not %v", c.Deadline)
 	case c.Spent < 0 || c.Backoff < 0 || c.Floor < 0 || c.MinUseful < 0 || c.SafetyMargin < 0 || c.FailsAfter < 0 || c.CallerCancelsAt < 0:
 		return fmt.Errorf("spent, backoff, floor, least useful time, safety margin, fails-after and cancel time must not be negative")
 	case c.BackoffFactor < 0 || math.IsNaN(c.BackoffFactor) || math.IsInf(c.BackoffFactor, 0):
 		return fmt.Errorf("the backoff factor must be a finite number >= 0, not %v", c.BackoffFactor)
-	case c.Layers < 1:
-		return fmt.Errorf("the chain needs at least one layer, not %d", c.Layers)
-	case c.Layers > MaxHops:
-		return CheckCount("layers", c.Layers, MaxHops)
-	case c.LayerTimeout <= 0:
-		return fmt.Errorf("the layer timeout must be positive, not %v", c.LayerTimeout)
-	case c.LayerDeadline <= 0:
-		return fmt.Errorf("the layer chain's deadline must be positive, not %v", c.LayerDeadline)
+	}
+	return nil
+}
+
+// Validate reports a configuration the model cannot run.
+func (c RetryConfig) Validate() error {
+	if err := cmp.Or(
+		checkCountIn("a retry policy needs at least one attempt", "attempts", c.Attempts, MaxAttempts),
+		checkPositive("the attempt timeout", c.AttemptTimeout),
+		checkPositive("the deadline", c.Deadline),
+		c.checkWaits(),
+		checkCountIn("the chain needs at least one layer", "layers", c.Layers, MaxHops),
+		checkPositive("the layer timeout", c.LayerTimeout),
+		checkPositive("the layer chain's deadline", c.LayerDeadline),
+	); err != nil {
+		return err
 	}
 	for _, d := range []struct {
 		what string

@@ -130,10 +130,7 @@ func DefaultSplitConfig() SplitConfig {
 
 // Validate reports a configuration the model cannot run.
 func (c SplitConfig) Validate() error {
-	if c.Requests < 1 {
-		return fmt.Errorf("a run needs at least one request, not %d", c.Requests)
-	}
-	if err := CheckCount("requests", c.Requests, MaxRequests); err != nil {
+	if err := checkCountIn("a run needs at least one request", "requests", c.Requests, MaxRequests); err != nil {
 		return err
 	}
 	for _, x := range []struct {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
 	"github.com/budgetlint/budgetlint/internal/passtest"
+	"github.com/budgetlint/budgetlint/internal/passtest/table"
 )
 
 // src declares what the tests ask about: APIs with and without context
@@ -354,7 +355,7 @@ func TestContextError(t *testing.T) {
 }
 
 func TestIsStdlib(t *testing.T) {
-	for path, want := range map[string]bool{
+	table.Check(t, "IsStdlib", ctxapi.IsStdlib, map[string]bool{
 		"context":                       true,
 		"net/http":                      true,
 		"internal/poll":                 true,
@@ -362,11 +363,7 @@ func TestIsStdlib(t *testing.T) {
 		"github.com/redis/go-redis/v9":  false,
 		"example.com/net":               false,
 		"contextual":                    false,
-	} {
-		if got := ctxapi.IsStdlib(path); got != want {
-			t.Errorf("IsStdlib(%q) = %v, want %v", path, got, want)
-		}
-	}
+	})
 }
 
 func TestName(t *testing.T) {

@@ -41,6 +41,30 @@ func (x *Exits) Call(call *ast.CallExpr) bool {
 	return x.call(call)
 }
 
+// Expr reports whether e is a call that never returns.
+func (x *Exits) Expr(e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	return ok && x.Call(call)
+}
+
+// Ends reports whether a statement list ends by leaving: a return, a call
+// that never returns, or a branch statement that jump accepts (which ones
+// leave depends on what is being left: a loop, a select).
+func (x *Exits) Ends(list []ast.Stmt, jump func(*ast.BranchStmt) bool) bool {
+	if len(list) == 0 {
+		return false
+	}
+	switch s := list[len(list)-1].(type) {
+	case *ast.ReturnStmt:
+		return true
+	case *ast.BranchStmt:
+		return jump(s)
+	case *ast.ExprStmt:
+		return x.Expr(s.X)
+	}
+	return false
+}
+
 func (x *Exits) call(call *ast.CallExpr) bool {
 	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
 		if b, ok := x.info.Uses[id].(*types.Builtin); ok && b.Name() == "panic" {

@@ -118,6 +118,33 @@ func Mentions(info *types.Info, e ast.Node, vars map[*types.Var]bool) bool {
 	return found
 }
 
+// StmtList returns the statements a block, case clause or select case
+// holds, nil for any other node.
+func StmtList(n ast.Node) []ast.Stmt {
+	switch n := n.(type) {
+	case *ast.BlockStmt:
+		return n.List
+	case *ast.CaseClause:
+		return n.Body
+	case *ast.CommClause:
+		return n.Body
+	}
+	return nil
+}
+
+// FuncParts returns the signature and body of a function declaration or
+// literal, nils for any other node (and a nil body for a declaration
+// without one).
+func FuncParts(n ast.Node) (*ast.FuncType, *ast.BlockStmt) {
+	switch n := n.(type) {
+	case *ast.FuncDecl:
+		return n.Type, n.Body
+	case *ast.FuncLit:
+		return n.Type, n.Body
+	}
+	return nil, nil
+}
+
 // InspectSync is ast.Inspect without the functions go statements start;
 // unlike SyncCalls it enters function literals.
 func InspectSync(n ast.Node, f func(ast.Node) bool) {

@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/budgetlint/budgetlint/internal/ctxflow"
 )
 
 // mutate applies the mutations a recipe chooses to src, one after another.
@@ -158,16 +160,7 @@ func stmtLists(e *edit) [][]ast.Stmt {
 		return nil
 	}
 	ast.Inspect(e.file, func(n ast.Node) bool {
-		var list []ast.Stmt
-		switch n := n.(type) {
-		case *ast.BlockStmt:
-			list = n.List
-		case *ast.CaseClause:
-			list = n.Body
-		case *ast.CommClause:
-			list = n.Body
-		}
-		if len(list) > 0 {
+		if list := ctxflow.StmtList(n); len(list) > 0 {
 			out = append(out, list)
 		}
 		return true

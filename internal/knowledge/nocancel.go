@@ -44,44 +44,50 @@ var NoCancel = map[string]Replacement{
 	"net/http/httptest.NewRequest": {Problem: "builds a request that cannot be cancelled when the caller gives up", Variant: "NewRequestWithContext"},
 
 	// database/sql: every call without a context runs under the background
-	// context. Conn has only context-taking methods.
-	"(*database/sql.DB).Query":      {Variant: "QueryContext"},
-	"(*database/sql.DB).QueryRow":   {Variant: "QueryRowContext"},
-	"(*database/sql.DB).Exec":       {Variant: "ExecContext"},
-	"(*database/sql.DB).Prepare":    {Variant: "PrepareContext"},
-	"(*database/sql.DB).Ping":       {Variant: "PingContext"},
-	"(*database/sql.DB).Begin":      {Advice: "use {recv}.BeginTx({ctx}, nil)", Fix: "{recv}.BeginTx({ctx}, nil)"},
-	"(*database/sql.Tx).Query":      {Variant: "QueryContext"},
-	"(*database/sql.Tx).QueryRow":   {Variant: "QueryRowContext"},
-	"(*database/sql.Tx).Exec":       {Variant: "ExecContext"},
-	"(*database/sql.Tx).Prepare":    {Variant: "PrepareContext"},
-	"(*database/sql.Tx).Stmt":       {Variant: "StmtContext"},
-	"(*database/sql.Stmt).Query":    {Variant: "QueryContext"},
-	"(*database/sql.Stmt).QueryRow": {Variant: "QueryRowContext"},
-	"(*database/sql.Stmt).Exec":     {Variant: "ExecContext"},
-
-	// os/exec: the process is killed when the context is done.
-	"os/exec.Command": {Variant: "CommandContext"},
+	// context (contextSiblings lists the rest). Conn has only
+	// context-taking methods.
+	"(*database/sql.DB).Begin": {Advice: "use {recv}.BeginTx({ctx}, nil)", Fix: "{recv}.BeginTx({ctx}, nil)"},
 
 	// net and crypto/tls: dials and lookups take their context from a
-	// Dialer or a Resolver.
-	"net.Dial":                     {Advice: "use (&{q}Dialer{}).DialContext({ctx}, ...)", Fix: "(&{q}Dialer{}).DialContext({ctx}, {0}, {1})"},
-	"net.DialTimeout":              {Advice: "use (&{q}Dialer{Timeout: ...}).DialContext({ctx}, ...)", Fix: "(&{q}Dialer{Timeout: {2}}).DialContext({ctx}, {0}, {1})"},
-	"(*net.Dialer).Dial":           {Variant: "DialContext"},
-	"crypto/tls.Dial":              {Advice: "use (&{q}Dialer{Config: ...}).DialContext({ctx}, ...)"},
-	"crypto/tls.DialWithDialer":    {Advice: "use (&{q}Dialer{NetDialer: ..., Config: ...}).DialContext({ctx}, ...)"},
-	"(*crypto/tls.Dialer).Dial":    {Variant: "DialContext"},
-	"(*crypto/tls.Conn).Handshake": {Variant: "HandshakeContext"},
-	"net.LookupHost":               {Advice: "use {q}DefaultResolver.LookupHost({ctx}, ...)", Fix: "{q}DefaultResolver.LookupHost({ctx}, {args})"},
-	"net.LookupAddr":               {Advice: "use {q}DefaultResolver.LookupAddr({ctx}, ...)", Fix: "{q}DefaultResolver.LookupAddr({ctx}, {args})"},
-	"net.LookupCNAME":              {Advice: "use {q}DefaultResolver.LookupCNAME({ctx}, ...)", Fix: "{q}DefaultResolver.LookupCNAME({ctx}, {args})"},
-	"net.LookupMX":                 {Advice: "use {q}DefaultResolver.LookupMX({ctx}, ...)", Fix: "{q}DefaultResolver.LookupMX({ctx}, {args})"},
-	"net.LookupNS":                 {Advice: "use {q}DefaultResolver.LookupNS({ctx}, ...)", Fix: "{q}DefaultResolver.LookupNS({ctx}, {args})"},
-	"net.LookupTXT":                {Advice: "use {q}DefaultResolver.LookupTXT({ctx}, ...)", Fix: "{q}DefaultResolver.LookupTXT({ctx}, {args})"},
-	"net.LookupSRV":                {Advice: "use {q}DefaultResolver.LookupSRV({ctx}, ...)", Fix: "{q}DefaultResolver.LookupSRV({ctx}, {args})"},
+	// Dialer or a Resolver (resolverLookups lists the lookups).
+	"net.Dial":                  {Advice: "use (&{q}Dialer{}).DialContext({ctx}, ...)", Fix: "(&{q}Dialer{}).DialContext({ctx}, {0}, {1})"},
+	"net.DialTimeout":           {Advice: "use (&{q}Dialer{Timeout: ...}).DialContext({ctx}, ...)", Fix: "(&{q}Dialer{Timeout: {2}}).DialContext({ctx}, {0}, {1})"},
+	"crypto/tls.Dial":           {Advice: "use (&{q}Dialer{Config: ...}).DialContext({ctx}, ...)"},
+	"crypto/tls.DialWithDialer": {Advice: "use (&{q}Dialer{NetDialer: ..., Config: ...}).DialContext({ctx}, ...)"},
 	// net.LookupPort is left out: it parses a number or reads the local
 	// services database, and waits on no network.
 	"net.LookupIP": {Advice: `use {q}DefaultResolver.LookupIP({ctx}, "ip", ...)`, Fix: `{q}DefaultResolver.LookupIP({ctx}, "ip", {0})`},
+}
+
+// contextSiblings lists, by package or receiver, the functions and methods
+// of NoCancel whose replacement is the same name with Context appended,
+// called with the context first (db.Query -> db.QueryContext).
+var contextSiblings = map[string][]string{
+	"(*database/sql.DB)":   {"Query", "QueryRow", "Exec", "Prepare", "Ping"},
+	"(*database/sql.Tx)":   {"Query", "QueryRow", "Exec", "Prepare", "Stmt"},
+	"(*database/sql.Stmt)": {"Query", "QueryRow", "Exec"},
+	"os/exec":              {"Command"}, // the process is killed when the context is done
+	"(*net.Dialer)":        {"Dial"},
+	"(*crypto/tls.Dialer)": {"Dial"},
+	"(*crypto/tls.Conn)":   {"Handshake"},
+}
+
+// resolverLookups lists the lookups of package net that NoCancel replaces
+// by the same method of net.DefaultResolver, with the context first.
+var resolverLookups = []string{"LookupHost", "LookupAddr", "LookupCNAME", "LookupMX", "LookupNS", "LookupTXT", "LookupSRV"}
+
+func init() {
+	for owner, names := range contextSiblings {
+		for _, name := range names {
+			NoCancel[owner+"."+name] = Replacement{Variant: name + "Context"}
+		}
+	}
+	for _, name := range resolverLookups {
+		NoCancel["net."+name] = Replacement{
+			Advice: "use {q}DefaultResolver." + name + "({ctx}, ...)",
+			Fix:    "{q}DefaultResolver." + name + "({ctx}, {args})",
+		}
+	}
 }
 
 // IsLocalNetwork reports whether a network name of package net is a local

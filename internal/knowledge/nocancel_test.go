@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"golang.org/x/tools/go/packages"
+
+	"github.com/budgetlint/budgetlint/internal/passtest/table"
 )
 
 // TestNoCancel checks the table against the standard library: each entry
@@ -117,7 +119,7 @@ func lookup(pkg *types.Package, recv, name string) *types.Func {
 }
 
 func TestIsLogHookName(t *testing.T) {
-	for name, want := range map[string]bool{
+	table.Check(t, "IsLogHookName", IsLogHookName, map[string]bool{
 		"ClientLogContextHook": true,
 		"logHooks":             true,
 		"LoggerFunc":           true,
@@ -127,9 +129,5 @@ func TestIsLogHookName(t *testing.T) {
 		"blogPost":             false,
 		"Logistics":            false,
 		"":                     false,
-	} {
-		if got := IsLogHookName(name); got != want {
-			t.Errorf("IsLogHookName(%q) = %v, want %v", name, got, want)
-		}
-	}
+	})
 }

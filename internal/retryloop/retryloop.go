@@ -138,7 +138,7 @@ func itemVars(info *types.Info, loop ast.Node) (items, counters map[*types.Var]b
 	switch l := loop.(type) {
 	case *ast.RangeStmt:
 		body = l.Body
-		if isInteger(info.TypeOf(l.X)) {
+		if isBasic(info.TypeOf(l.X), types.IsInteger) {
 			if v := ctxflow.VarOf(info, l.Key); v != nil {
 				counters[v] = true
 			}
@@ -148,7 +148,7 @@ func itemVars(info *types.Info, loop ast.Node) (items, counters map[*types.Var]b
 			v := ctxflow.VarOf(info, e)
 			switch {
 			case v == nil:
-			case !isNumeric(v.Type()):
+			case !isBasic(v.Type(), types.IsNumeric):
 				items[v] = true
 			case e == l.Key:
 				counters[v] = true // an index: an item if it indexes one
@@ -174,7 +174,7 @@ func itemVars(info *types.Info, loop ast.Node) (items, counters map[*types.Var]b
 			var bounds []ast.Expr
 			switch n := n.(type) {
 			case *ast.IndexExpr:
-				if !isNumeric(info.TypeOf(n)) {
+				if !isBasic(info.TypeOf(n), types.IsNumeric) {
 					bounds = []ast.Expr{n.Index}
 				}
 			case *ast.SliceExpr:
@@ -282,14 +282,6 @@ func (c *candidate) takesCounter(info *types.Info, counters map[*types.Var]bool)
 		}
 	}
 	return false
-}
-
-func isNumeric(t types.Type) bool {
-	if t == nil {
-		return false
-	}
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsNumeric != 0
 }
 
 // candidates finds the fallible calls at the body's own level: not inside
@@ -555,7 +547,7 @@ func limits(info *types.Info, cond ast.Expr, counters map[*types.Var]bool) bool 
 			switch n.Op {
 			case token.LSS, token.LEQ, token.GTR, token.GEQ, token.EQL, token.NEQ:
 				for _, side := range []ast.Expr{n.X, n.Y} {
-					if isInteger(info.TypeOf(side)) && !isNil(info, side) {
+					if isBasic(info.TypeOf(side), types.IsInteger) && !isNil(info, side) {
 						if counters == nil {
 							if _, isConst := info.Types[side]; isConst && info.Types[side].Value != nil {
 								continue
@@ -621,18 +613,7 @@ func readsVar(info *types.Info, n ast.Node, match func(*types.Var) bool) bool {
 
 // leaves reports whether a block ends by leaving the loop.
 func leaves(exits *ctxflow.Exits, list []ast.Stmt) bool {
-	if len(list) == 0 {
-		return false
-	}
-	switch s := list[len(list)-1].(type) {
-	case *ast.ReturnStmt:
-		return true
-	case *ast.BranchStmt:
-		return s.Tok == token.BREAK || s.Tok == token.GOTO
-	case *ast.ExprStmt:
-		return neverReturns(exits, s.X)
-	}
-	return false
+	return exits.Ends(list, func(b *ast.BranchStmt) bool { return b.Tok == token.BREAK || b.Tok == token.GOTO })
 }
 
 // findWait returns the first wait between attempts in the loop: one of
@@ -658,14 +639,7 @@ func findWait(info *types.Info, loop ast.Node, retried []*ast.CallExpr, resolve 
 				return true
 			}
 		}
-		var body ast.Node
-		switch fn := resolve(call).(type) {
-		case *ast.FuncDecl:
-			body = fn.Body
-		case *ast.FuncLit:
-			body = fn.Body
-		}
-		if body != nil && ownWait(info, body) != nil {
+		if _, body := ctxflow.FuncParts(resolve(call)); body != nil && ownWait(info, body) != nil {
 			found = call
 		}
 		return found == nil
@@ -751,12 +725,11 @@ func isError(t types.Type) bool {
 	return t != nil && types.Identical(t, errorType)
 }
 
-func isInteger(t types.Type) bool {
-	if t == nil {
-		return false
-	}
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsInteger != 0
+// isBasic reports whether t is a basic type with any of the properties
+// in info (types.IsInteger, types.IsNumeric).
+func isBasic(t types.Type, info types.BasicInfo) bool {
+	b, ok := typeUnder(t).(*types.Basic)
+	return ok && b.Info()&info != 0
 }
 
 func isNil(info *types.Info, e ast.Expr) bool {
@@ -769,12 +742,6 @@ func typeUnder(t types.Type) types.Type {
 		return nil
 	}
 	return t.Underlying()
-}
-
-// neverReturns reports whether e is a call that never returns.
-func neverReturns(exits *ctxflow.Exits, e ast.Expr) bool {
-	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	return ok && exits.Call(call)
 }
 
 // constInt returns the integer value of a constant expression.

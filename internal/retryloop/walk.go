@@ -225,7 +225,7 @@ func (w *walker) stmt(s ast.Stmt, in states) states {
 		})
 		return 0
 	case *ast.ExprStmt:
-		if neverReturns(w.exits, s.X) {
+		if w.exits.Expr(s.X) {
 			in.each(func(st state) { w.end(st, exit) })
 			return 0
 		}
@@ -423,7 +423,7 @@ func (w *walker) nestedLoop(s ast.Stmt, in states) states {
 		case *ast.ReturnStmt:
 			o |= exit
 		case *ast.ExprStmt:
-			if neverReturns(w.exits, n.X) {
+			if w.exits.Expr(n.X) {
 				o |= exit
 			}
 		case *ast.BranchStmt:
@@ -708,14 +708,7 @@ func (w *walker) predicate(call *ast.CallExpr, f fork) (tri, ast.Expr) {
 	if w.resolve == nil || w.onReturn != nil {
 		return unknown, nil // one level deep
 	}
-	var ft *ast.FuncType
-	var body *ast.BlockStmt
-	switch fn := w.resolve(call).(type) {
-	case *ast.FuncDecl:
-		ft, body = fn.Type, fn.Body
-	case *ast.FuncLit:
-		ft, body = fn.Type, fn.Body
-	}
+	ft, body := ctxflow.FuncParts(w.resolve(call))
 	if body == nil || ft.Params == nil {
 		return unknown, nil
 	}
@@ -766,10 +759,7 @@ func (w *walker) predicate(call *ast.CallExpr, f fork) (tri, ast.Expr) {
 }
 
 func isBool(t types.Type) bool {
-	if t == nil {
-		return false
-	}
-	b, ok := t.Underlying().(*types.Basic)
+	b, ok := typeUnder(t).(*types.Basic)
 	return ok && b.Kind() == types.Bool
 }
 

@@ -11,22 +11,21 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
 	"github.com/budgetlint/budgetlint/internal/ctxflow"
 	"github.com/budgetlint/budgetlint/internal/knowledge"
+	"github.com/budgetlint/budgetlint/internal/onpath"
 	"github.com/budgetlint/budgetlint/internal/price"
 	"github.com/budgetlint/budgetlint/internal/report"
 	"github.com/budgetlint/budgetlint/passes/ctxuse"
 	"github.com/budgetlint/budgetlint/passes/inbound"
 )
 
-var Analyzer = report.Analyzer(&analysis.Analyzer{
+var Analyzer = onpath.Analyzer(&analysis.Analyzer{
 	Name:      "ctxbackground",
 	Doc:       analyzerDoc,
-	Requires:  []*analysis.Analyzer{inspect.Analyzer, inbound.Analyzer, ctxuse.Analyzer},
 	Run:       run,
 	FactTypes: []analysis.Fact{new(RootsContext)},
 	Flags:     flags(),
@@ -66,27 +65,20 @@ func (f *RootsContext) String() string {
 }
 
 type checker struct {
-	pass    *analysis.Pass
-	in      *inbound.Result
-	rep     *report.Reporter
-	uses    *ctxuse.Result
+	onpath.Base
 	helpers map[*types.Func]*RootsContext
-	iface   *types.Interface // context.Context, for types that implement it
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	in := pass.ResultOf[inbound.Analyzer].(*inbound.Result)
-	if !in.ContextReachable() {
+	c := &checker{Base: onpath.Start(pass)}
+	if !c.In.ContextReachable() {
 		return nil, nil // no context package below: nothing can root one
 	}
-	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-	c := &checker{pass: pass, in: in, rep: report.New(pass), iface: ctxapi.ContextInterface(pass.Pkg)}
-	c.uses = pass.ResultOf[ctxuse.Analyzer].(*ctxuse.Result)
-	c.helpers = rootingHelpers(pass, in, c.uses, insp)
-	if in.Empty() {
+	c.helpers = rootingHelpers(pass, c.In, c.Uses, c.Insp)
+	if c.In.Empty() {
 		return nil, nil
 	}
-	for cur := range insp.Root().Preorder((*ast.CallExpr)(nil)) {
+	for cur := range c.Insp.Root().Preorder((*ast.CallExpr)(nil)) {
 		call := cur.Node().(*ast.CallExpr)
 		if ctxapi.IsFreshRoot(pass.TypesInfo, call) {
 			c.checkRoot(cur, call)
@@ -110,10 +102,10 @@ const (
 // inboundAt returns the context that should be used at cur, or nil where
 // the pass leaves the code alone.
 func (c *checker) inboundAt(cur inspector.Cursor) (*inbound.Source, mode) {
-	if c.rep.Generated(cur.Node().Pos()) {
+	if c.Rep.Generated(cur.Node().Pos()) {
 		return nil, request
 	}
-	site := c.in.At(cur)
+	site := c.In.At(cur)
 	if site.Func == nil || site.Watched {
 		return nil, request // watched: the caller's cancellation ends the work anyway
 	}
@@ -147,7 +139,7 @@ func (c *checker) checkRoot(cur inspector.Cursor, call *ast.CallExpr) {
 	if src == nil {
 		return
 	}
-	info := c.pass.TypesInfo
+	info := c.Pass.TypesInfo
 	if ctxflow.IsNilGuard(info, cur) || c.buildsContext(cur) {
 		return
 	}
@@ -155,7 +147,7 @@ func (c *checker) checkRoot(cur inspector.Cursor, call *ast.CallExpr) {
 		if fn := ctxapi.Callee(info, pc); fn != nil && isCloser(fn) {
 			return // runtime.Close(context.Background()): a destructor must finish
 		}
-		if c.uses.Detaches(pc, slices.Index(pc.Args, ast.Expr(call))) {
+		if c.Uses.Detaches(pc, slices.Index(pc.Args, ast.Expr(call))) {
 			// asyncRollback(context.Background()), whose context only its
 			// own goroutine reads: detached, as go rollback(...) is.
 			if !includeDetached {
@@ -164,7 +156,7 @@ func (c *checker) checkRoot(cur inspector.Cursor, call *ast.CallExpr) {
 			m = detached
 		}
 	}
-	if !latent && !c.uses.ValueObserved(cur) {
+	if !latent && !c.Uses.ValueObserved(cur) {
 		return // nothing below observes cancellation: nothing is lost
 	}
 	if ctxflow.Lifetime(info, cur) {
@@ -205,7 +197,7 @@ func (c *checker) checkRoot(cur inspector.Cursor, call *ast.CallExpr) {
 		if m == afterDone {
 			where = "once " + src.Name() + " is done"
 		}
-		if expr, ok := src.ExprAt(c.pass.Pkg, call.Pos()); ok {
+		if expr, ok := src.ExprAt(c.Pass.Pkg, call.Pos()); ok {
 			pkgName := contextQualifier(call)
 			with = pkgName + "WithoutCancel(" + expr + ")"
 			msg = fmt.Sprintf("%s %s drops the values of %s along with its cancellation; use %s to detach on purpose", root, where, expr, with)
@@ -217,7 +209,7 @@ func (c *checker) checkRoot(cur inspector.Cursor, call *ast.CallExpr) {
 			msg = fmt.Sprintf("%s starts a fresh context although the caller's context is a parameter, so its deadline and cancellation are lost; name that parameter and use it", root)
 		} else {
 			msg = fmt.Sprintf("%s starts a fresh context where %s is in scope, so the caller's deadline and cancellation are lost; use %s", root, src.Expr, src.Expr)
-			with, _ = src.ExprAt(c.pass.Pkg, call.Pos())
+			with, _ = src.ExprAt(c.Pass.Pkg, call.Pos())
 		}
 	}
 	d := analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Message: msg}
@@ -227,7 +219,7 @@ func (c *checker) checkRoot(cur inspector.Cursor, call *ast.CallExpr) {
 			TextEdits: []analysis.TextEdit{{Pos: call.Pos(), End: call.End(), NewText: []byte(with)}},
 		}}
 	}
-	c.rep.ReportSame(report.SameCall(cur, d.Message), c.rep.Priced(d, price.Values{Deadline: report.CallerDeadline(info, cur)}))
+	c.Rep.ReportSame(report.SameCall(cur, d.Message), c.Rep.Priced(d, price.Values{Deadline: report.CallerDeadline(info, cur)}))
 }
 
 // choosesContext reports whether the root at cur is returned by a function
@@ -245,7 +237,7 @@ func (c *checker) choosesContext(cur inspector.Cursor, src *inbound.Source) bool
 		fn = f
 		break
 	}
-	info := c.pass.TypesInfo
+	info := c.Pass.TypesInfo
 	returnsInbound := false
 	fn.Inspect([]ast.Node{(*ast.ReturnStmt)(nil), (*ast.FuncLit)(nil)}, func(r inspector.Cursor) bool {
 		ret, ok := r.Node().(*ast.ReturnStmt)
@@ -274,8 +266,8 @@ func (c *checker) buildsContext(cur inspector.Cursor) bool {
 	if !ok {
 		return false
 	}
-	t := c.pass.TypesInfo.TypeOf(lit)
-	return t != nil && (ctxapi.IsContext(t, c.iface) || ctxapi.IsContext(types.NewPointer(t), c.iface))
+	t := c.Pass.TypesInfo.TypeOf(lit)
+	return t != nil && (ctxapi.IsContext(t, c.Iface) || ctxapi.IsContext(types.NewPointer(t), c.Iface))
 }
 
 // reportOverwrite reports `ctx = context.TODO()` and offers to delete it.
@@ -291,13 +283,13 @@ func (c *checker) reportOverwrite(stmt ast.Node, call *ast.CallExpr, root string
 			TextEdits: []analysis.TextEdit{{Pos: as.Pos(), End: as.End()}},
 		}}
 	}
-	c.rep.Report(d)
+	c.Rep.Report(d)
 }
 
 // checkHelperCall reports a request-path call to a function that roots its
 // own context and passes it on.
 func (c *checker) checkHelperCall(cur inspector.Cursor, call *ast.CallExpr) {
-	fn := ctxapi.Callee(c.pass.TypesInfo, call)
+	fn := ctxapi.Callee(c.Pass.TypesInfo, call)
 	if fn == nil {
 		return
 	}
@@ -319,23 +311,23 @@ func (c *checker) checkHelperCall(cur inspector.Cursor, call *ast.CallExpr) {
 		advice = fmt.Sprintf("%s is exported, so add a %sContext variant that takes a context.Context and call it with %s", fn.Name(), fn.Name(), src.Name())
 	}
 	// One helper reached twice from one function is one mistake.
-	c.rep.ReportSame("helper "+fn.FullName(), c.rep.Priced(analysis.Diagnostic{
+	c.Rep.ReportSame("helper "+fn.FullName(), c.Rep.Priced(analysis.Diagnostic{
 		Pos:     call.Pos(),
 		End:     call.End(),
 		Message: fmt.Sprintf("%s starts a fresh context (%s), so the caller's deadline and cancellation stop at this call; %s", fn.Name(), where, advice),
-	}, price.Values{Deadline: report.CallerDeadline(c.pass.TypesInfo, cur)}))
+	}, price.Values{Deadline: report.CallerDeadline(c.Pass.TypesInfo, cur)}))
 }
 
 func (c *checker) helperFact(fn *types.Func) *RootsContext {
 	fn = fn.Origin()
-	if fn.Pkg() == c.pass.Pkg {
+	if fn.Pkg() == c.Pass.Pkg {
 		return c.helpers[fn]
 	}
 	if fn.Pkg() == nil || foreign(fn.Pkg().Path()) {
 		return nil
 	}
 	fact := new(RootsContext)
-	if c.pass.ImportObjectFact(fn, fact) && fact.Module == ctxuse.Module(c.pass) {
+	if c.Pass.ImportObjectFact(fn, fact) && fact.Module == ctxuse.Module(c.Pass) {
 		return fact
 	}
 	return nil

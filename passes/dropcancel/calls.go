@@ -59,7 +59,7 @@ func (c *checker) callee(fn *types.Func) *callee {
 	if k.logging {
 		return k
 	}
-	if variant := ctxapi.ContextVariant(fn); variant != nil && !c.uses.Ignores(variant, 0) {
+	if variant := ctxapi.ContextVariant(fn); variant != nil && !c.Uses.Ignores(variant, 0) {
 		// A variant whose context reaches nothing that observes it (it
 		// reads /proc, or calls fn) carries no more than fn does.
 		k.replace, k.dropping = knowledge.Replacement{Variant: variant.Name()}, true
@@ -118,7 +118,7 @@ func (c *checker) localDial(cur inspector.Cursor, fn *types.Func, call *ast.Call
 // localNetwork reports whether e is a constant naming a local socket
 // network ("unix").
 func (c *checker) localNetwork(e ast.Expr) bool {
-	tv := c.pass.TypesInfo.Types[e]
+	tv := c.Pass.TypesInfo.Types[e]
 	return tv.Value != nil && tv.Value.Kind() == constant.String && knowledge.IsLocalNetwork(constant.StringVal(tv.Value))
 }
 
@@ -143,7 +143,7 @@ func (c *checker) buildsVariant(cur inspector.Cursor, fn *types.Func, k *callee,
 	if !ok || decl.Name.Name != k.replace.Variant {
 		return false
 	}
-	enclosing, _ := c.pass.TypesInfo.Defs[decl.Name].(*types.Func)
+	enclosing, _ := c.Pass.TypesInfo.Defs[decl.Name].(*types.Func)
 	return enclosing != nil && enclosing.Pkg() == fn.Pkg()
 }
 
@@ -158,7 +158,7 @@ var attachers = map[string]bool{"WithContext": true, "Clone": true, "SetContext"
 // function and, for a request, before it is sent (passed to Do or
 // RoundTrip).
 func (c *checker) contextAttached(cur inspector.Cursor, call *ast.CallExpr) bool {
-	info := c.pass.TypesInfo
+	info := c.Pass.TypesInfo
 	// A chain of builder calls on the result: X().WithTimeout(d).WithContext(ctx).
 	for up := cur; ; {
 		parent, _ := ctxflow.Unparen(up)
@@ -197,7 +197,7 @@ func (c *checker) handoffsIn(fn inspector.Cursor) *handoffs {
 	if h, ok := c.handoffs[fn.Node()]; ok {
 		return h
 	}
-	info := c.pass.TypesInfo
+	info := c.Pass.TypesInfo
 	h := &handoffs{attach: map[*types.Var][]token.Pos{}, send: map[*types.Var][]token.Pos{}}
 	for cc := range fn.Preorder((*ast.CallExpr)(nil), (*ast.AssignStmt)(nil)) {
 		if as, ok := cc.Node().(*ast.AssignStmt); ok {
@@ -216,7 +216,7 @@ func (c *checker) handoffsIn(fn inspector.Cursor) *handoffs {
 		// A function that attaches a context to the request it is handed
 		// before sending it (ctxuse's facts).
 		for i, arg := range n.Args {
-			if v := ctxflow.VarOf(info, arg); v != nil && c.uses.Attaches(n, i) {
+			if v := ctxflow.VarOf(info, arg); v != nil && c.Uses.Attaches(n, i) {
 				h.attach[v] = append(h.attach[v], n.Pos())
 			}
 		}
@@ -277,7 +277,7 @@ func (c *checker) reportDrop(cur inspector.Cursor, call *ast.CallExpr, fn *types
 	advice := r.Advice
 	recv, isMethod := c.receiver(fun)
 	if sel, ok := fun.(*ast.SelectorExpr); ok && !isMethod && len(call.Args) > 0 {
-		if s := c.pass.TypesInfo.Selections[sel]; s != nil && s.Kind() == types.MethodExpr {
+		if s := c.Pass.TypesInfo.Selections[sel]; s != nil && s.Kind() == types.MethodExpr {
 			recv, isMethod = call.Args[0], true // (*T).M(x, ...): the receiver is the first argument
 		}
 	}
@@ -306,14 +306,14 @@ func (c *checker) reportDrop(cur inspector.Cursor, call *ast.CallExpr, fn *types
 		End:     call.End(),
 		Message: fmt.Sprintf("%s %s; %s", name, problem, expand(advice, vars, "...")),
 	}
-	if ctx, ok := src.ExprAt(c.pass.Pkg, call.Pos()); ok {
+	if ctx, ok := src.ExprAt(c.Pass.Pkg, call.Pos()); ok {
 		if fix, ok := c.dropFix(call, fun, r, fixable, ctx); ok {
 			d.SuggestedFixes = []analysis.SuggestedFix{fix}
 		}
 	}
 	// The same call written twice (in both branches of an if) is one
 	// mistake; two lookups of different hosts need their own fixes.
-	c.rep.ReportSame(report.SameCall(cur, d.Message), c.rep.Priced(d, price.Values{Deadline: report.CallerDeadline(c.pass.TypesInfo, cur)}))
+	c.Rep.ReportSame(report.SameCall(cur, d.Message), c.Rep.Priced(d, price.Values{Deadline: report.CallerDeadline(c.Pass.TypesInfo, cur)}))
 }
 
 // receiver returns the receiver expression of a method call as written.
@@ -322,7 +322,7 @@ func (c *checker) receiver(fun ast.Expr) (ast.Expr, bool) {
 	if !ok {
 		return nil, false
 	}
-	s := c.pass.TypesInfo.Selections[sel]
+	s := c.Pass.TypesInfo.Selections[sel]
 	if s == nil || s.Kind() != types.MethodVal {
 		return nil, false
 	}
@@ -337,7 +337,7 @@ func (c *checker) writtenQualifier(fun ast.Expr) (string, bool) {
 		return "", true
 	case *ast.SelectorExpr:
 		if id, ok := f.X.(*ast.Ident); ok {
-			if _, ok := c.pass.TypesInfo.Uses[id].(*types.PkgName); ok {
+			if _, ok := c.Pass.TypesInfo.Uses[id].(*types.PkgName); ok {
 				return id.Name + ".", true
 			}
 		}
@@ -351,7 +351,7 @@ func (c *checker) messageQualifier(fun ast.Expr, fn *types.Func) string {
 	if q, ok := c.writtenQualifier(fun); ok && q != "" {
 		return q
 	}
-	if fn.Pkg() == c.pass.Pkg {
+	if fn.Pkg() == c.Pass.Pkg {
 		return ""
 	}
 	return fn.Pkg().Name() + "."
@@ -369,7 +369,7 @@ func (c *checker) dropFix(call *ast.CallExpr, fun ast.Expr, r knowledge.Replacem
 		case *ast.Ident:
 			id = f
 		case *ast.SelectorExpr:
-			if s := c.pass.TypesInfo.Selections[f]; s != nil && s.Kind() == types.MethodExpr {
+			if s := c.Pass.TypesInfo.Selections[f]; s != nil && s.Kind() == types.MethodExpr {
 				return analysis.SuggestedFix{}, false // the receiver is the first argument
 			}
 			id = f.Sel
@@ -421,7 +421,7 @@ func (c *checker) dropFix(call *ast.CallExpr, fun ast.Expr, r knowledge.Replacem
 // source prints an expression as Go source.
 func (c *checker) source(e ast.Expr) string {
 	var buf bytes.Buffer
-	if err := format.Node(&buf, c.pass.Fset, e); err != nil {
+	if err := format.Node(&buf, c.Pass.Fset, e); err != nil {
 		return types.ExprString(e)
 	}
 	return buf.String()

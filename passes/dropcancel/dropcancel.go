@@ -7,22 +7,19 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
 	"github.com/budgetlint/budgetlint/internal/knowledge"
-	"github.com/budgetlint/budgetlint/internal/report"
-	"github.com/budgetlint/budgetlint/passes/ctxuse"
+	"github.com/budgetlint/budgetlint/internal/onpath"
 	"github.com/budgetlint/budgetlint/passes/inbound"
 )
 
-var Analyzer = report.Analyzer(&analysis.Analyzer{
-	Name:     "dropcancel",
-	Doc:      analyzerDoc,
-	Requires: []*analysis.Analyzer{inspect.Analyzer, inbound.Analyzer, ctxuse.Analyzer},
-	Run:      run,
-	Flags:    flags(),
+var Analyzer = onpath.Analyzer(&analysis.Analyzer{
+	Name:  "dropcancel",
+	Doc:   analyzerDoc,
+	Run:   run,
+	Flags: flags(),
 })
 
 // exclude holds the import paths, beyond the built-in list, whose context
@@ -49,11 +46,7 @@ func (l *pathList) Set(s string) error {
 }
 
 type checker struct {
-	pass    *analysis.Pass
-	in      *inbound.Result
-	uses    *ctxuse.Result
-	rep     *report.Reporter
-	iface   *types.Interface
+	onpath.Base
 	callees map[*types.Func]*callee
 	// handoffs caches, per function, the calls that attach a context to a
 	// local variable or send it.
@@ -61,22 +54,16 @@ type checker struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	in := pass.ResultOf[inbound.Analyzer].(*inbound.Result)
-	if in.Empty() {
-		return nil, nil // no request path: nothing can drop its cancellation
-	}
-	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	c := &checker{
-		pass:     pass,
-		in:       in,
-		uses:     pass.ResultOf[ctxuse.Analyzer].(*ctxuse.Result),
-		rep:      report.New(pass),
-		iface:    ctxapi.ContextInterface(pass.Pkg),
+		Base:     onpath.Start(pass),
 		callees:  map[*types.Func]*callee{},
 		handoffs: map[ast.Node]*handoffs{},
 	}
-	for file := range insp.Root().Children() {
-		if c.rep.Generated(file.Node().Pos()) {
+	if c.In.Empty() {
+		return nil, nil // no request path: nothing can drop its cancellation
+	}
+	for file := range c.Insp.Root().Children() {
+		if c.Rep.Generated(file.Node().Pos()) {
 			continue
 		}
 		for cur := range file.Preorder((*ast.CallExpr)(nil), (*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil)) {
@@ -96,7 +83,7 @@ func run(pass *analysis.Pass) (any, error) {
 // inboundAt returns the caller's context at cur, or nil where the pass
 // leaves code alone: off the request path, detached work, tests.
 func (c *checker) inboundAt(cur inspector.Cursor) *inbound.Source {
-	site := c.in.At(cur)
+	site := c.In.At(cur)
 	if site.Context == nil || site.Detached || site.Watched || site.InTest {
 		return nil
 	}
@@ -107,7 +94,7 @@ func (c *checker) inboundAt(cur inspector.Cursor) *inbound.Source {
 // carry cancellation (calls.go), or a stored context among its arguments
 // (stored.go).
 func (c *checker) checkCall(cur inspector.Cursor, call *ast.CallExpr) {
-	info := c.pass.TypesInfo
+	info := c.Pass.TypesInfo
 	fn := ctxapi.Callee(info, call)
 	if fn != nil && fn.Pkg() != nil {
 		k := c.callee(fn)

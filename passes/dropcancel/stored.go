@@ -21,14 +21,14 @@ import (
 // checkStoredArgs reports a stored context passed as a context argument
 // of the call to fn (nil when unknown) where the caller's context exists.
 func (c *checker) checkStoredArgs(cur inspector.Cursor, call *ast.CallExpr, fn *types.Func) {
-	info := c.pass.TypesInfo
+	info := c.Pass.TypesInfo
 	for i, arg := range call.Args {
 		if !c.isStored(arg) || !ctxapi.TakesContext(signature(info, call), i) {
 			continue
 		}
 		src := c.inboundAt(cur)
 		if src == nil || c.reachedThrough(cur, arg, src) || c.writtenIn(cur, arg) || c.passesInbound(call, src) ||
-			c.derivedHere(cur, arg, src) || !c.uses.Observes(call, i) || ctxflow.BuildsComponent(info, call) {
+			c.derivedHere(cur, arg, src) || !c.Uses.Observes(call, i) || ctxflow.BuildsComponent(info, call) {
 			continue
 		}
 		derives := i == 0 && fn != nil && ctxapi.IsDerivation(info, call)
@@ -43,7 +43,7 @@ func (c *checker) checkAssign(cur inspector.Cursor, rhs []ast.Expr) {
 		if !c.isStored(r) {
 			continue
 		}
-		v, _ := ctxflow.AssignedVar(c.pass.TypesInfo, cur, ast.Unparen(r))
+		v, _ := ctxflow.AssignedVar(c.Pass.TypesInfo, cur, ast.Unparen(r))
 		if v == nil {
 			continue
 		}
@@ -62,8 +62,8 @@ func (c *checker) checkAssign(cur inspector.Cursor, rhs []ast.Expr) {
 // isStored reports whether e is a context kept beyond a call: a struct
 // field or a package-level variable.
 func (c *checker) isStored(e ast.Expr) bool {
-	info := c.pass.TypesInfo
-	return ctxapi.IsKept(info, e) && ctxapi.IsContext(info.TypeOf(e), c.iface)
+	info := c.Pass.TypesInfo
+	return ctxapi.IsKept(info, e) && ctxapi.IsContext(info.TypeOf(e), c.Iface)
 }
 
 // passesInbound reports whether the call is given the inbound context, or
@@ -72,8 +72,8 @@ func (c *checker) isStored(e ast.Expr) bool {
 // context cancelled by either; NewTransport(connectCtx, cc.ctx), the
 // lifetime of what it builds) is not passed instead of it.
 func (c *checker) passesInbound(call *ast.CallExpr, src *inbound.Source) bool {
-	info := c.pass.TypesInfo
-	derived := c.uses.Derived(src.Param)
+	info := c.Pass.TypesInfo
+	derived := c.Uses.Derived(src.Param)
 	for _, arg := range call.Args {
 		switch a := ast.Unparen(arg).(type) {
 		case *ast.Ident:
@@ -83,7 +83,7 @@ func (c *checker) passesInbound(call *ast.CallExpr, src *inbound.Source) bool {
 		case *ast.CallExpr:
 			// ic.Merge(ss.Context(), s.baseCtx): the accessor of the
 			// inbound value itself.
-			if sel, ok := ast.Unparen(a.Fun).(*ast.SelectorExpr); ok && len(a.Args) == 0 && ctxapi.IsContext(info.TypeOf(a), c.iface) {
+			if sel, ok := ast.Unparen(a.Fun).(*ast.SelectorExpr); ok && len(a.Args) == 0 && ctxapi.IsContext(info.TypeOf(a), c.Iface) {
 				if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && info.Uses[id] == src.Param {
 					return true
 				}
@@ -99,7 +99,7 @@ func (c *checker) passesInbound(call *ast.CallExpr, src *inbound.Source) bool {
 // selectConfig(info); ctx = cfg.Context): what it holds is the caller's
 // context, handed back.
 func (c *checker) derivedHere(cur inspector.Cursor, e ast.Expr, src *inbound.Source) bool {
-	info := c.pass.TypesInfo
+	info := c.Pass.TypesInfo
 	for {
 		sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
 		if !ok {
@@ -116,7 +116,7 @@ func (c *checker) derivedHere(cur inspector.Cursor, e ast.Expr, src *inbound.Sou
 		return false
 	}
 	fn := enclosingFunc(cur)
-	given := c.uses.Derived(src.Param) // and, below, the locals set from them
+	given := c.Uses.Derived(src.Param) // and, below, the locals set from them
 	mentions := func(e ast.Expr) bool { return ctxflow.Mentions(info, e, given) }
 	for changed := true; changed && !given[v]; {
 		changed = false
@@ -154,7 +154,7 @@ func (c *checker) reachedThrough(cur inspector.Cursor, e ast.Expr, src *inbound.
 		case *ast.StarExpr:
 			e = x.X
 		case *ast.Ident:
-			obj := c.pass.TypesInfo.Uses[x]
+			obj := c.Pass.TypesInfo.Uses[x]
 			return obj == src.Param || c.isViewOf(cur, obj, src.Param)
 		default:
 			return false
@@ -170,7 +170,7 @@ func (c *checker) isViewOf(cur inspector.Cursor, obj types.Object, param *types.
 	if obj == nil || param == nil {
 		return false
 	}
-	info := c.pass.TypesInfo
+	info := c.Pass.TypesInfo
 	for n := range enclosingFunc(cur).Preorder((*ast.AssignStmt)(nil)) {
 		as := n.Node().(*ast.AssignStmt)
 		if as.Tok != token.DEFINE || len(as.Rhs) != 1 || len(as.Lhs) == 0 || as.Lhs[0].Pos() != obj.Pos() {
@@ -190,7 +190,7 @@ func (c *checker) isViewOf(cur inspector.Cursor, obj types.Object, param *types.
 // itself (s.ctx, s.cancel = context.WithCancel(ctx); &T{ctx: ctx}): it
 // then sets up a lifetime of its own on purpose.
 func (c *checker) writtenIn(cur inspector.Cursor, e ast.Expr) bool {
-	info := c.pass.TypesInfo
+	info := c.Pass.TypesInfo
 	var obj types.Object
 	switch e := ast.Unparen(e).(type) {
 	case *ast.SelectorExpr:
@@ -234,7 +234,7 @@ func (c *checker) writtenIn(cur inspector.Cursor, e ast.Expr) bool {
 // passedAsContext reports whether the function around cur passes v to a
 // context parameter.
 func (c *checker) passedAsContext(cur inspector.Cursor, v *types.Var) bool {
-	info := c.pass.TypesInfo
+	info := c.Pass.TypesInfo
 	for cc := range enclosingFunc(cur).Preorder((*ast.CallExpr)(nil)) {
 		call := cc.Node().(*ast.CallExpr)
 		if ctxapi.IsWithoutCancel(info, call) {
@@ -268,17 +268,17 @@ func (c *checker) reportStored(e ast.Expr, src *inbound.Source, derives bool) {
 func (c *checker) reportOverwrite(e ast.Expr, src *inbound.Source) {
 	name := src.Param.Name()
 	msg := fmt.Sprintf("assigning the stored context %s to %s drops the caller's cancellation; keep %s", types.ExprString(e), name, name)
-	c.rep.Report(analysis.Diagnostic{Pos: e.Pos(), End: e.End(), Message: msg})
+	c.Rep.Report(analysis.Diagnostic{Pos: e.Pos(), End: e.End(), Message: msg})
 }
 
 // reportReplace reports e and offers to replace it with the inbound context.
 func (c *checker) reportReplace(e ast.Expr, msg string, src *inbound.Source) {
 	d := analysis.Diagnostic{Pos: e.Pos(), End: e.End(), Message: msg}
-	if ctx, ok := src.ExprAt(c.pass.Pkg, e.Pos()); ok {
+	if ctx, ok := src.ExprAt(c.Pass.Pkg, e.Pos()); ok {
 		d.SuggestedFixes = []analysis.SuggestedFix{{
 			Message:   fmt.Sprintf("Replace %s with %s", types.ExprString(e), ctx),
 			TextEdits: []analysis.TextEdit{{Pos: e.Pos(), End: e.End(), NewText: []byte(ctx)}},
 		}}
 	}
-	c.rep.Report(d)
+	c.Rep.Report(d)
 }

@@ -1,9 +1,13 @@
 package dropcancel
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/budgetlint/budgetlint/internal/passtest/table"
+)
 
 func TestValuesOnly(t *testing.T) {
-	for path, want := range map[string]bool{
+	table.Check(t, "valuesOnly", valuesOnly, map[string]bool{
 		"log/slog":                        true,
 		"go.uber.org/zap":                 true,
 		"go.uber.org/zap/zapcore":         true,
@@ -13,9 +17,5 @@ func TestValuesOnly(t *testing.T) {
 		"database/sql":                    false,
 		"github.com/aws/aws-sdk-go/aws":   false,
 		"example.com/corp/audit/internal": false,
-	} {
-		if got := valuesOnly(path); got != want {
-			t.Errorf("valuesOnly(%q) = %v, want %v", path, got, want)
-		}
-	}
+	})
 }

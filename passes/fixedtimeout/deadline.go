@@ -30,7 +30,7 @@ func (c *checker) nowPlus(cur inspector.Cursor, e ast.Expr) ast.Expr {
 		return nil
 	}
 	now, ok := ast.Unparen(sel.X).(*ast.CallExpr)
-	if !ok || !ctxapi.IsCallTo(c.pass.TypesInfo, now, "time", "Now") {
+	if !ok || !ctxapi.IsCallTo(c.Pass.TypesInfo, now, "time", "Now") {
 		return nil
 	}
 	return add.Args[0]
@@ -71,9 +71,9 @@ func (c *checker) checkSetDeadline(cur inspector.Cursor, call *ast.CallExpr) {
 	if src.Expr == "" {
 		advice = "use the caller's context's Deadline() when it is sooner"
 	}
-	c.rep.Report(c.rep.Priced(analysis.Diagnostic{Pos: call.Pos(), End: call.End(),
+	c.Rep.Report(c.Rep.Priced(analysis.Diagnostic{Pos: call.Pos(), End: call.End(),
 		Message: fmt.Sprintf("%s %s on %s ignores the caller's deadline; %s", value, kind, types.ExprString(sel.X), advice)},
-		price.Values{Timeout: report.Duration(c.pass.TypesInfo, d)}))
+		price.Values{Timeout: report.Duration(c.Pass.TypesInfo, d)}))
 }
 
 // interruptedOnDone reports whether the function bringing the inbound
@@ -84,7 +84,7 @@ func (c *checker) checkSetDeadline(cur inspector.Cursor, call *ast.CallExpr) {
 // cancellation both end the I/O, and the fixed deadline only bounds a
 // stall.
 func (c *checker) interruptedOnDone(cur inspector.Cursor, owner *inbound.Func, conn ast.Expr) bool {
-	info := c.pass.TypesInfo
+	info := c.Pass.TypesInfo
 	root := ctxflow.RootVar(info, conn)
 	if owner == nil || root == nil {
 		return false
@@ -117,7 +117,7 @@ func (c *checker) givenContext(call *ast.CallExpr) bool {
 	found := false
 	ast.Inspect(call, func(n ast.Node) bool {
 		if e, ok := n.(ast.Expr); ok && !found {
-			if id, ok := e.(*ast.Ident); ok && ctxapi.IsContext(c.pass.TypesInfo.TypeOf(id), c.iface) {
+			if id, ok := e.(*ast.Ident); ok && ctxapi.IsContext(c.Pass.TypesInfo.TypeOf(id), c.Iface) {
 				found = true
 			}
 		}

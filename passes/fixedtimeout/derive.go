@@ -28,13 +28,13 @@ func (c *checker) checkDerivation(cur inspector.Cursor, call *ast.CallExpr) {
 	fixable := false
 	switch p := ast.Unparen(call.Args[0]).(type) {
 	case *ast.CallExpr:
-		if ctxapi.IsFreshRoot(c.pass.TypesInfo, p) && !ctxflow.IsNilGuard(c.pass.TypesInfo, cur) {
+		if ctxapi.IsFreshRoot(c.Pass.TypesInfo, p) && !ctxflow.IsNilGuard(c.Pass.TypesInfo, cur) {
 			root, fixable = p, true
 		}
 	case *ast.Ident:
 		root, fixable = c.rootHeldBy(cur, call, p)
 	}
-	if root == nil || ctxflow.Lifetime(c.pass.TypesInfo, cur) {
+	if root == nil || ctxflow.Lifetime(c.Pass.TypesInfo, cur) {
 		return
 	}
 	// A timeout on a fresh root is sometimes a deliberate bound on work
@@ -49,17 +49,17 @@ func (c *checker) checkDerivation(cur inspector.Cursor, call *ast.CallExpr) {
 		End:     call.End(),
 		Message: fmt.Sprintf("%s on a fresh context ignores the caller's deadline; %s", c.bound(cur, call), advice),
 	}
-	if expr, ok := src.ExprAt(c.pass.Pkg, root.Pos()); ok && fixable {
+	if expr, ok := src.ExprAt(c.Pass.Pkg, root.Pos()); ok && fixable {
 		d.SuggestedFixes = []analysis.SuggestedFix{{
 			Message:   "Derive the timeout from " + expr,
 			TextEdits: []analysis.TextEdit{{Pos: root.Pos(), End: root.End(), NewText: []byte(expr)}},
 		}}
 	}
 	var v price.Values
-	if ctxapi.IsCallTo(c.pass.TypesInfo, call, "context", "WithTimeout") || ctxapi.IsCallTo(c.pass.TypesInfo, call, "context", "WithTimeoutCause") {
-		v.Timeout = report.Duration(c.pass.TypesInfo, call.Args[1])
+	if ctxapi.IsCallTo(c.Pass.TypesInfo, call, "context", "WithTimeout") || ctxapi.IsCallTo(c.Pass.TypesInfo, call, "context", "WithTimeoutCause") {
+		v.Timeout = report.Duration(c.Pass.TypesInfo, call.Args[1])
 	}
-	c.rep.ReportSame(report.SameCall(cur, d.Message), c.rep.Priced(d, v))
+	c.Rep.ReportSame(report.SameCall(cur, d.Message), c.Rep.Priced(d, v))
 }
 
 // rootHeldBy returns the fresh root a local variable, the parent of the
@@ -73,9 +73,9 @@ func (c *checker) checkDerivation(cur inspector.Cursor, call *ast.CallExpr) {
 // function, reports `ctx = context.TODO()` on the inbound parameter itself,
 // and leaves nil guards alone: every root is reported once.
 func (c *checker) rootHeldBy(cur inspector.Cursor, call *ast.CallExpr, id *ast.Ident) (*ast.CallExpr, bool) {
-	info := c.pass.TypesInfo
+	info := c.Pass.TypesInfo
 	v, _ := info.Uses[id].(*types.Var)
-	if v == nil || v.IsField() || v.Pkg() != c.pass.Pkg || v.Parent() == c.pass.Pkg.Scope() {
+	if v == nil || v.IsField() || v.Pkg() != c.Pass.Pkg || v.Parent() == c.Pass.Pkg.Scope() {
 		return nil, false
 	}
 	top, ok := outermostFunc(cur)
@@ -96,7 +96,7 @@ func (c *checker) rootHeldBy(cur inspector.Cursor, call *ast.CallExpr, id *ast.I
 		if fn, ok := enclosing(rc, (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)); !ok || call.Pos() < fn.Node().Pos() || call.End() > fn.Node().End() {
 			continue // ctxbackground reports this root itself
 		}
-		if site := c.in.At(rc); site.Context != nil && site.Context.Param == v {
+		if site := c.In.At(rc); site.Context != nil && site.Context.Param == v {
 			return nil, false // ctx = context.TODO(): ctxbackground reports the overwrite
 		}
 		if ctxflow.IsNilGuard(info, rc) {
@@ -114,7 +114,7 @@ func (c *checker) rootHeldBy(cur inspector.Cursor, call *ast.CallExpr, id *ast.I
 // "timeout (s.cfg.Timeout)", "deadline (job.Due)".
 func (c *checker) bound(cur inspector.Cursor, call *ast.CallExpr) string {
 	arg := call.Args[1]
-	fn := ctxapi.Callee(c.pass.TypesInfo, call)
+	fn := ctxapi.Callee(c.Pass.TypesInfo, call)
 	if fn.Name() == "WithDeadline" || fn.Name() == "WithDeadlineCause" {
 		d := c.nowPlus(cur, arg)
 		if d == nil {

@@ -8,29 +8,22 @@ import (
 	"time"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
 	"github.com/budgetlint/budgetlint/internal/ctxflow"
-	"github.com/budgetlint/budgetlint/internal/report"
-	"github.com/budgetlint/budgetlint/passes/ctxuse"
+	"github.com/budgetlint/budgetlint/internal/onpath"
 	"github.com/budgetlint/budgetlint/passes/inbound"
 )
 
-var Analyzer = report.Analyzer(&analysis.Analyzer{
-	Name:     "fixedtimeout",
-	Doc:      analyzerDoc,
-	Requires: []*analysis.Analyzer{inspect.Analyzer, inbound.Analyzer, ctxuse.Analyzer},
-	Run:      run,
+var Analyzer = onpath.Analyzer(&analysis.Analyzer{
+	Name: "fixedtimeout",
+	Doc:  analyzerDoc,
+	Run:  run,
 })
 
 type checker struct {
-	pass  *analysis.Pass
-	in    *inbound.Result
-	uses  *ctxuse.Result
-	rep   *report.Reporter
-	iface *types.Interface // context.Context
+	onpath.Base
 	// consults caches, per function, whether it reads a context's deadline.
 	consults map[ast.Node]bool
 	// streams caches, per function, whether it serves a stream: a loop in
@@ -42,24 +35,18 @@ type checker struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	in := pass.ResultOf[inbound.Analyzer].(*inbound.Result)
-	if in.Empty() {
-		return nil, nil // no request path in the package
-	}
-	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	c := &checker{
-		pass:     pass,
-		in:       in,
-		uses:     pass.ResultOf[ctxuse.Analyzer].(*ctxuse.Result),
-		rep:      report.New(pass),
-		iface:    ctxapi.ContextInterface(pass.Pkg),
+		Base:     onpath.Start(pass),
 		consults: map[ast.Node]bool{},
 		streams:  map[ast.Node]bool{},
 		locals:   ctxflow.NewLocals(pass.TypesInfo),
 	}
+	if c.In.Empty() {
+		return nil, nil // no request path in the package
+	}
 	info := pass.TypesInfo
 	filter := []ast.Node{(*ast.CallExpr)(nil), (*ast.SelectStmt)(nil), (*ast.UnaryExpr)(nil), (*ast.RangeStmt)(nil)}
-	for cur := range insp.Root().Preorder(filter...) {
+	for cur := range c.Insp.Root().Preorder(filter...) {
 		switch n := cur.Node().(type) {
 		case *ast.CallExpr:
 			switch {
@@ -95,10 +82,10 @@ func run(pass *analysis.Pass) (any, error) {
 // leaves code alone: off the request path, in detached goroutines, in tests
 // and in generated files.
 func (c *checker) inboundAt(cur inspector.Cursor) (*inbound.Source, inbound.Site) {
-	if c.rep.Generated(cur.Node().Pos()) {
+	if c.Rep.Generated(cur.Node().Pos()) {
 		return nil, inbound.Site{}
 	}
-	site := c.in.At(cur)
+	site := c.In.At(cur)
 	if site.Context == nil || site.Detached || site.Watched || site.InTest {
 		return nil, site
 	}
@@ -114,7 +101,7 @@ func (c *checker) onPath(cur inspector.Cursor) bool {
 // duration names a duration as Go prints it ("1.5s") when it is constant,
 // and reports whether it is.
 func (c *checker) duration(e ast.Expr) (string, bool) {
-	if tv, ok := c.pass.TypesInfo.Types[e]; ok && tv.Value != nil {
+	if tv, ok := c.Pass.TypesInfo.Types[e]; ok && tv.Value != nil {
 		if v, exact := constant.Int64Val(constant.ToInt(tv.Value)); exact {
 			return time.Duration(v).String(), true
 		}
@@ -124,7 +111,7 @@ func (c *checker) duration(e ast.Expr) (string, bool) {
 
 // isContextMethod reports whether call is x.name() on a context.
 func (c *checker) isContextMethod(call *ast.CallExpr, name string) bool {
-	return ctxapi.IsContextMethod(c.pass.TypesInfo, c.iface, call, name)
+	return ctxapi.IsContextMethod(c.Pass.TypesInfo, c.Iface, call, name)
 }
 
 // wait is a blocking wait on a fixed timer.
@@ -159,7 +146,7 @@ func (c *checker) describe(w wait) string {
 // time.After(d), time.Tick(d), t.C of a time.Timer or time.Ticker, and a
 // local variable holding time.After(d) or time.Tick(d).
 func (c *checker) timerWait(cur inspector.Cursor, ch ast.Expr) (wait, bool) {
-	info := c.pass.TypesInfo
+	info := c.Pass.TypesInfo
 	switch e := ast.Unparen(ch).(type) {
 	case *ast.CallExpr:
 		for _, name := range []string{"After", "Tick"} {
@@ -226,8 +213,8 @@ func (c *checker) initOf(cur inspector.Cursor, id *ast.Ident) ast.Expr {
 // values returns every value assigned to the local variable id names (nil
 // for one result of a multi-value call).
 func (c *checker) values(cur inspector.Cursor, id *ast.Ident) []ast.Expr {
-	v, _ := c.pass.TypesInfo.Uses[id].(*types.Var)
-	if v == nil || v.IsField() || v.Parent() == nil || v.Parent() == c.pass.Pkg.Scope() {
+	v, _ := c.Pass.TypesInfo.Uses[id].(*types.Var)
+	if v == nil || v.IsField() || v.Parent() == nil || v.Parent() == c.Pass.Pkg.Scope() {
 		return nil
 	}
 	top, ok := outermostFunc(cur)

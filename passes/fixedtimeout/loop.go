@@ -31,7 +31,7 @@ func (c *checker) checkLoopWait(cur inspector.Cursor, w wait) {
 		name, done = "the caller's context", "its Done()"
 	}
 	// The waits of one loop are one mistake: the loop never checks ctx.
-	c.rep.ReportSame(fmt.Sprint("loop ", loop.Node().Pos()), analysis.Diagnostic{
+	c.Rep.ReportSame(fmt.Sprint("loop ", loop.Node().Pos()), analysis.Diagnostic{
 		Pos: w.node.Pos(),
 		End: w.node.End(),
 		Message: fmt.Sprintf("%s in a loop that never checks %s ignores the caller's deadline and cancellation; wait in a select on %s and a timer",
@@ -61,7 +61,7 @@ func (c *checker) loopChecksContext(cur inspector.Cursor) bool {
 // case on a stop signal of its own (case <-s.done: return): a daemon loop
 // that its owner stops.
 func (c *checker) checksContext(loop inspector.Cursor) bool {
-	info := c.pass.TypesInfo
+	info := c.Pass.TypesInfo
 	for cur := range loop.Preorder((*ast.CallExpr)(nil), (*ast.BinaryExpr)(nil), (*ast.SelectStmt)(nil)) {
 		switch n := cur.Node().(type) {
 		case *ast.SelectStmt:
@@ -70,7 +70,7 @@ func (c *checker) checksContext(loop inspector.Cursor) bool {
 			}
 		case *ast.CallExpr:
 			if c.isContextMethod(n, "Err") || c.isContextMethod(n, "Done") || c.isContextMethod(n, "Deadline") ||
-				ctxapi.IsCallTo(info, n, "context", "Cause") || c.uses.IsCheck(n) {
+				ctxapi.IsCallTo(info, n, "context", "Cause") || c.Uses.IsCheck(n) {
 				return true
 			}
 			// errors.Is(err, context.Canceled): the loop asks whether a
@@ -96,7 +96,7 @@ func (c *checker) stopCase(cur inspector.Cursor, sel *ast.SelectStmt) bool {
 			continue
 		}
 		ch := received(cc.Comm)
-		if ch == nil || !isSignal(c.pass.TypesInfo.TypeOf(ch)) {
+		if ch == nil || !isSignal(c.Pass.TypesInfo.TypeOf(ch)) {
 			continue
 		}
 		if _, timer := c.timerWait(cur, ch); !timer && c.endsWait(cur, cc) {
@@ -131,7 +131,7 @@ func (c *checker) inRetryLoop(cur inspector.Cursor) bool {
 		case *ast.FuncDecl, *ast.FuncLit:
 			return false
 		}
-		if retryloop.Is(c.pass.TypesInfo, c.in.Exits(), l.Node()) {
+		if retryloop.Is(c.Pass.TypesInfo, c.In.Exits(), l.Node()) {
 			return true
 		}
 	}

@@ -22,7 +22,7 @@ func (c *checker) fromDeadline(cur inspector.Cursor, d ast.Expr) bool {
 	if d == nil {
 		return false
 	}
-	info := c.pass.TypesInfo
+	info := c.Pass.TypesInfo
 	deadlineVars := map[types.Object]bool{}
 	if top, ok := outermostFunc(cur); ok {
 		for as := range top.Preorder((*ast.AssignStmt)(nil)) {
@@ -123,9 +123,9 @@ func (c *checker) checkSelect(cur inspector.Cursor, sel *ast.SelectStmt) {
 	}
 	var v price.Values
 	if timeout.d != nil {
-		v.Timeout = report.Duration(c.pass.TypesInfo, timeout.d)
+		v.Timeout = report.Duration(c.Pass.TypesInfo, timeout.d)
 	}
-	c.rep.Report(c.rep.Priced(analysis.Diagnostic{Pos: timeout.node.Pos(), End: timeout.node.End(),
+	c.Rep.Report(c.Rep.Priced(analysis.Diagnostic{Pos: timeout.node.Pos(), End: timeout.node.End(),
 		Message: fmt.Sprintf("select %s on %s with no case on %s, so it ignores the caller's deadline; add a case <-%s", waits, timeout.on, done, done)}, v))
 }
 
@@ -138,7 +138,7 @@ func (c *checker) endsWait(cur inspector.Cursor, cc *ast.CommClause) bool {
 	if !ok {
 		return true
 	}
-	info := c.pass.TypesInfo
+	info := c.Pass.TypesInfo
 	condVars := map[types.Object]bool{}
 	if fs, ok := loop.Node().(*ast.ForStmt); ok && fs.Cond != nil {
 		ast.Inspect(fs.Cond, func(n ast.Node) bool {
@@ -159,7 +159,7 @@ func (c *checker) endsWait(cur inspector.Cursor, cc *ast.CommClause) bool {
 			case *ast.BranchStmt:
 				found = found || n.Tok == token.GOTO || (n.Tok == token.BREAK && n.Label != nil)
 			case *ast.CallExpr:
-				found = found || c.in.Exits().Call(n)
+				found = found || c.In.Exits().Call(n)
 			case *ast.AssignStmt:
 				for _, l := range n.Lhs {
 					if id, ok := ast.Unparen(l).(*ast.Ident); ok && condVars[info.Uses[id]] {
@@ -225,7 +225,7 @@ func (c *checker) isDoneCall(call *ast.CallExpr) bool {
 	if c.isContextMethod(call, "Done") {
 		return true
 	}
-	fn := ctxapi.Callee(c.pass.TypesInfo, call)
+	fn := ctxapi.Callee(c.Pass.TypesInfo, call)
 	return fn != nil && fn.Name() == "CloseNotify" && fn.Pkg() != nil && fn.Pkg().Path() == "net/http"
 }
 
@@ -234,6 +234,6 @@ func (c *checker) isDoneCall(call *ast.CallExpr) bool {
 // and leaves: the wait is cancellable by its owner. A signal in a local
 // variable is awaited work finishing (case <-wait), not a stop.
 func (c *checker) componentStop(cur inspector.Cursor, cc *ast.CommClause, ch ast.Expr) bool {
-	info := c.pass.TypesInfo
+	info := c.Pass.TypesInfo
 	return isSignal(info.TypeOf(ch)) && ctxapi.IsKept(info, ch) && c.endsWait(cur, cc)
 }

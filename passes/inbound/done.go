@@ -38,7 +38,7 @@ func (r *Result) afterDone(cur inspector.Cursor, owner ast.Node, src *Source) bo
 // would otherwise be scanned at every call. (Each list belongs to one
 // owner, so to one src.)
 func (r *Result) firstDone(n ast.Node, src *Source) token.Pos {
-	list := stmtList(n)
+	list := ctxflow.StmtList(n)
 	if len(list) == 0 {
 		return token.NoPos
 	}
@@ -59,18 +59,6 @@ func (r *Result) firstDone(n ast.Node, src *Source) token.Pos {
 	}
 	r.doneAt[n] = pos
 	return pos
-}
-
-func stmtList(n ast.Node) []ast.Stmt {
-	switch n := n.(type) {
-	case *ast.BlockStmt:
-		return n.List
-	case *ast.CaseClause:
-		return n.Body
-	case *ast.CommClause:
-		return n.Body
-	}
-	return nil
 }
 
 // ensuresDone reports whether s completes only once src's context is done.
@@ -142,26 +130,17 @@ func (r *Result) notDone(cond ast.Expr, src *Source) bool {
 // ends in a return, a continue, a goto, a labelled break or a call that
 // never returns (a plain break leaves only the select, to what follows it).
 func (r *Result) leaves(list []ast.Stmt) bool {
-	if len(list) == 0 {
-		return false
-	}
-	switch s := list[len(list)-1].(type) {
-	case *ast.ReturnStmt:
-		return true
-	case *ast.BranchStmt:
-		return s.Tok == token.CONTINUE || s.Tok == token.GOTO || s.Tok == token.BREAK && s.Label != nil
-	case *ast.BlockStmt:
-		return r.leaves(s.List)
-	case *ast.IfStmt:
-		if s.Else == nil || !r.leaves(s.Body.List) {
-			return false
+	if len(list) > 0 {
+		switch s := list[len(list)-1].(type) {
+		case *ast.BlockStmt:
+			return r.leaves(s.List)
+		case *ast.IfStmt:
+			return s.Else != nil && r.leaves(s.Body.List) && r.leaves([]ast.Stmt{s.Else})
 		}
-		return r.leaves([]ast.Stmt{s.Else})
-	case *ast.ExprStmt:
-		call, ok := ast.Unparen(s.X).(*ast.CallExpr)
-		return ok && r.exits.Call(call)
 	}
-	return false
+	return r.exits.Ends(list, func(b *ast.BranchStmt) bool {
+		return b.Tok == token.CONTINUE || b.Tok == token.GOTO || b.Tok == token.BREAK && b.Label != nil
+	})
 }
 
 // receivesDone reports whether a select case's communication receives

@@ -171,24 +171,14 @@ type Func struct {
 
 // Type returns the function's signature node.
 func (f *Func) Type() *ast.FuncType {
-	switch n := f.Node.(type) {
-	case *ast.FuncDecl:
-		return n.Type
-	case *ast.FuncLit:
-		return n.Type
-	}
-	return nil
+	ft, _ := ctxflow.FuncParts(f.Node)
+	return ft
 }
 
 // Body returns the function's body, nil for a declaration without one.
 func (f *Func) Body() *ast.BlockStmt {
-	switch n := f.Node.(type) {
-	case *ast.FuncDecl:
-		return n.Body
-	case *ast.FuncLit:
-		return n.Body
-	}
-	return nil
+	_, body := ctxflow.FuncParts(f.Node)
+	return body
 }
 
 // Site is the request-path answer at one node.
@@ -238,6 +228,10 @@ type Result struct {
 // Exits says which calls never return, for every pass of the package:
 // one answer, built once.
 func (r *Result) Exits() *ctxflow.Exits { return r.exits }
+
+// Context returns the context.Context interface as the package reaches
+// it, nil when it does not (then ContextReachable is false).
+func (r *Result) Context() *types.Interface { return r.iface }
 
 // Func returns what is known about a *ast.FuncDecl or *ast.FuncLit.
 func (r *Result) Func(n ast.Node) *Func { return r.funcs[n] }

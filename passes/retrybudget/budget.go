@@ -23,7 +23,7 @@ func (c *checker) budgeted(loop *retryloop.Loop) bool {
 		retried[call] = true
 	}
 	budgetVars := c.budgetVars()
-	info := c.pass.TypesInfo
+	info := c.Pass.TypesInfo
 	var checks []ast.Node
 	ctxflow.InspectSync(loop.Node, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -60,7 +60,7 @@ func (c *checker) budgeted(loop *retryloop.Loop) bool {
 // that a retried call's error leads to (if err != nil { continue }, if
 // errors.Is(err, errBusy) { continue }), NoPos if none.
 func (c *checker) retryContinue(loop *retryloop.Loop) token.Pos {
-	info := c.pass.TypesInfo
+	info := c.Pass.TypesInfo
 	body := loopBody(loop.Node)
 	if body == nil {
 		return token.NoPos
@@ -167,7 +167,7 @@ func (c *checker) bodyChecksContext(body *ast.BlockStmt) bool {
 // isContextCheck reports whether call is x.Err(), x.Done() or
 // x.Deadline() on a context, or context.Cause(x).
 func (c *checker) isContextCheck(call *ast.CallExpr) bool {
-	info := c.pass.TypesInfo
+	info := c.Pass.TypesInfo
 	if ctxapi.IsCallTo(info, call, "context", "Cause") {
 		return true
 	}
@@ -183,7 +183,7 @@ func (c *checker) isContextCheck(call *ast.CallExpr) bool {
 	if fn, ok := info.Uses[sel.Sel].(*types.Func); ok && fn.Pkg() != nil && fn.Pkg().Path() == "context" {
 		return true
 	}
-	return ctxapi.IsContext(info.TypeOf(sel.X), c.iface)
+	return ctxapi.IsContext(info.TypeOf(sel.X), c.Iface)
 }
 
 // budgetVars finds variables that hold a context's done channel or
@@ -194,7 +194,7 @@ func (c *checker) budgetVars() map[*types.Var]bool {
 	if vars, ok := c.budgetVarsOf[c.body]; ok {
 		return vars
 	}
-	info := c.pass.TypesInfo
+	info := c.Pass.TypesInfo
 	vars := map[*types.Var]bool{}
 	if c.budgetVarsOf == nil {
 		c.budgetVarsOf = map[*ast.BlockStmt]map[*types.Var]bool{}
@@ -233,14 +233,14 @@ func (c *checker) budgetVars() map[*types.Var]bool {
 // unknown (another module, a function value), one whose name says it
 // waits or gates (knowledge's name rule).
 func (c *checker) waitsOnContext(call *ast.CallExpr) bool {
-	info := c.pass.TypesInfo
+	info := c.Pass.TypesInfo
 	if body := c.closureBody(call); body != nil {
 		return c.bodyChecksContext(body)
 	}
 	if !c.givenContext(call) {
 		return false
 	}
-	if c.uses.IsCheck(call) {
+	if c.Uses.IsCheck(call) {
 		return true
 	}
 	fn := ctxapi.Callee(info, call)
@@ -251,7 +251,7 @@ func (c *checker) waitsOnContext(call *ast.CallExpr) bool {
 	case "golang.org/x/time/rate", "golang.org/x/sync/semaphore":
 		return true
 	}
-	if fn.Pkg() == c.pass.Pkg {
+	if fn.Pkg() == c.Pass.Pkg {
 		if decl := c.decl(fn.Origin()); decl != nil && decl.Body != nil {
 			return c.bodyChecksContext(decl.Body)
 		}
@@ -262,9 +262,9 @@ func (c *checker) waitsOnContext(call *ast.CallExpr) bool {
 // givenContext reports whether one of call's arguments is a context that
 // is not a fresh root.
 func (c *checker) givenContext(call *ast.CallExpr) bool {
-	info := c.pass.TypesInfo
+	info := c.Pass.TypesInfo
 	for _, a := range call.Args {
-		if !ctxapi.IsContext(info.TypeOf(a), c.iface) {
+		if !ctxapi.IsContext(info.TypeOf(a), c.Iface) {
 			continue
 		}
 		if root, ok := ast.Unparen(a).(*ast.CallExpr); ok && ctxapi.IsFreshRoot(info, root) {
@@ -283,7 +283,7 @@ func (c *checker) closureBody(call *ast.CallExpr) *ast.BlockStmt {
 	case *ast.FuncLit:
 		return f.Body
 	case *ast.Ident:
-		if v, ok := c.pass.TypesInfo.Uses[f].(*types.Var); ok {
+		if v, ok := c.Pass.TypesInfo.Uses[f].(*types.Var); ok {
 			if lit := c.closureOf(v); lit != nil {
 				return lit.Body
 			}
@@ -319,9 +319,9 @@ func (c *checker) assignments(v *types.Var) []ast.Expr {
 func (c *checker) decl(fn *types.Func) *ast.FuncDecl {
 	if c.decls == nil {
 		c.decls = map[*types.Func]*ast.FuncDecl{}
-		for cur := range c.insp.Root().Preorder((*ast.FuncDecl)(nil)) {
+		for cur := range c.Insp.Root().Preorder((*ast.FuncDecl)(nil)) {
 			d := cur.Node().(*ast.FuncDecl)
-			if f, ok := c.pass.TypesInfo.Defs[d.Name].(*types.Func); ok {
+			if f, ok := c.Pass.TypesInfo.Defs[d.Name].(*types.Func); ok {
 				c.decls[f] = d
 			}
 		}
@@ -351,7 +351,7 @@ func (c *checker) passesContext(loop *retryloop.Loop) bool {
 // root) or an *http.Request, which carries one, to a call, other than a
 // logging call (log/slog's Context forms carry values, not cancellation).
 func (c *checker) carriesContext(n ast.Node) bool {
-	info := c.pass.TypesInfo
+	info := c.Pass.TypesInfo
 	found := false
 	ctxflow.InspectSync(n, func(n ast.Node) bool {
 		if found {
@@ -378,7 +378,7 @@ func (c *checker) carriesContext(n ast.Node) bool {
 			if root, ok := ast.Unparen(a).(*ast.CallExpr); ok && ctxapi.IsFreshRoot(info, root) {
 				continue
 			}
-			if ctxapi.IsContext(t, c.iface) || ctxapi.IsHTTPRequest(t) {
+			if ctxapi.IsContext(t, c.Iface) || ctxapi.IsHTTPRequest(t) {
 				found = true
 			}
 		}

@@ -56,7 +56,7 @@ var waitPollers = map[string]string{
 // checkHelper reports a call into a known retry helper that is given no
 // context on a request path.
 func (c *checker) checkHelper(cur inspector.Cursor, call *ast.CallExpr) {
-	info := c.pass.TypesInfo
+	info := c.Pass.TypesInfo
 	fn := ctxapi.Callee(info, call)
 	if fn == nil || fn.Pkg() == nil {
 		return
@@ -109,7 +109,7 @@ func (c *checker) checkHelper(cur inspector.Cursor, call *ast.CallExpr) {
 		}
 		msg = fmt.Sprintf("%s keeps polling after the caller's deadline: it takes no context; use wait.%s with %s", name, waitPollers[fn.Name()], ctx)
 	}
-	c.rep.Report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Message: msg})
+	c.Rep.Report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Message: msg})
 }
 
 // condIndex is the position of a wait poller's condition parameter.
@@ -132,7 +132,7 @@ func (c *checker) operationChecks(op ast.Expr) bool {
 	case *ast.FuncLit:
 		body = op.Body
 	case *ast.Ident:
-		if v, ok := c.pass.TypesInfo.Uses[op].(*types.Var); ok {
+		if v, ok := c.Pass.TypesInfo.Uses[op].(*types.Var); ok {
 			if lit := c.closureOf(v); lit != nil {
 				body = lit.Body
 			}
@@ -145,7 +145,7 @@ func (c *checker) operationChecks(op ast.Expr) bool {
 // backoff.WithContext(b, ctx), possibly wrapped by WithMaxRetries, a value
 // of type BackOffContext, or a local variable assigned one.
 func (c *checker) backoffHasContext(e ast.Expr, depth int) bool {
-	info := c.pass.TypesInfo
+	info := c.Pass.TypesInfo
 	if named, ok := types.Unalias(info.TypeOf(e)).(*types.Named); ok && named.Obj().Name() == "BackOffContext" {
 		return true
 	}
@@ -187,7 +187,7 @@ func (c *checker) retryHasContext(call *ast.CallExpr) bool {
 		if !ok {
 			return false
 		}
-		fn := ctxapi.Callee(c.pass.TypesInfo, opt)
+		fn := ctxapi.Callee(c.Pass.TypesInfo, opt)
 		return fn != nil && fn.Pkg() != nil && familyOf(fn.Pkg().Path()) == retrygo && fn.Name() == "Context"
 	}
 	for _, a := range call.Args[1:] {
@@ -205,7 +205,7 @@ func (c *checker) isDoneChannel(e ast.Expr) bool {
 		return c.isContextCheck(call)
 	}
 	if id, ok := ast.Unparen(e).(*ast.Ident); ok {
-		if v, ok := c.pass.TypesInfo.Uses[id].(*types.Var); ok {
+		if v, ok := c.Pass.TypesInfo.Uses[id].(*types.Var); ok {
 			return c.budgetVars()[v]
 		}
 	}

@@ -7,34 +7,26 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
 	"github.com/budgetlint/budgetlint/internal/ctxflow"
-	"github.com/budgetlint/budgetlint/internal/report"
+	"github.com/budgetlint/budgetlint/internal/onpath"
 	"github.com/budgetlint/budgetlint/internal/retryloop"
-	"github.com/budgetlint/budgetlint/passes/ctxuse"
 	"github.com/budgetlint/budgetlint/passes/inbound"
 )
 
-var Analyzer = report.Analyzer(&analysis.Analyzer{
-	Name:     "retrybudget",
-	Doc:      analyzerDoc,
-	Requires: []*analysis.Analyzer{inspect.Analyzer, inbound.Analyzer, ctxuse.Analyzer},
-	Run:      run,
+var Analyzer = onpath.Analyzer(&analysis.Analyzer{
+	Name: "retrybudget",
+	Doc:  analyzerDoc,
+	Run:  run,
 })
 
 type checker struct {
-	pass  *analysis.Pass
-	in    *inbound.Result
-	uses  *ctxuse.Result
-	rep   *report.Reporter
-	iface *types.Interface
+	onpath.Base
 	// decls maps the package's functions to their declarations, built on
 	// first use, to look inside same-package wait helpers.
 	decls map[*types.Func]*ast.FuncDecl
-	insp  *inspector.Inspector
 	// body is the body of the function that owns the inbound context of
 	// the code being checked: closures and deadlines are looked up there.
 	body *ast.BlockStmt
@@ -49,21 +41,11 @@ type checker struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	in := pass.ResultOf[inbound.Analyzer].(*inbound.Result)
-	if in.Empty() || !in.ContextReachable() {
+	c := &checker{Base: onpath.Start(pass), locals: ctxflow.NewLocals(pass.TypesInfo)}
+	if c.In.Empty() || !c.In.ContextReachable() {
 		return nil, nil // no request path: nothing to report
 	}
-	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-	c := &checker{
-		pass:   pass,
-		in:     in,
-		rep:    report.New(pass),
-		iface:  ctxapi.ContextInterface(pass.Pkg),
-		uses:   pass.ResultOf[ctxuse.Analyzer].(*ctxuse.Result),
-		insp:   insp,
-		locals: ctxflow.NewLocals(pass.TypesInfo),
-	}
-	for cur := range insp.Root().Preorder((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.CallExpr)(nil)) {
+	for cur := range c.Insp.Root().Preorder((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.CallExpr)(nil)) {
 		switch n := cur.Node().(type) {
 		case *ast.CallExpr:
 			c.checkHelper(cur, n)
@@ -78,10 +60,10 @@ func run(pass *analysis.Pass) (any, error) {
 // the code alone: off the request path, in detached goroutines, in tests
 // and in generated files.
 func (c *checker) inbound(cur inspector.Cursor) (*inbound.Source, *inbound.Func) {
-	if c.rep.Generated(cur.Node().Pos()) {
+	if c.Rep.Generated(cur.Node().Pos()) {
 		return nil, nil
 	}
-	site := c.in.At(cur)
+	site := c.In.At(cur)
 	if site.Context == nil || site.Detached || site.InTest {
 		return nil, nil
 	}
@@ -106,13 +88,13 @@ func (c *checker) checkLoop(cur inspector.Cursor) {
 	if src == nil {
 		return
 	}
-	info := c.pass.TypesInfo
+	info := c.Pass.TypesInfo
 	node := cur.Node()
 	if l, ok := cur.Parent().Node().(*ast.LabeledStmt); ok {
 		node = l // so that `continue label` is understood
 	}
 	c.enter(cur, owner)
-	loop := retryloop.Analyze(info, c.in.Exits(), node, c.resolve)
+	loop := retryloop.Analyze(info, c.In.Exits(), node, c.resolve)
 	if loop == nil {
 		return
 	}
@@ -149,7 +131,7 @@ func (c *checker) checkLoop(cur inspector.Cursor) {
 		msg = fmt.Sprintf("retry loop %s and retries after the caller's deadline; %s, and %s", verb, check, wait)
 	}
 	pos := cur.Node().Pos() // the for keyword
-	c.rep.Report(c.rep.Priced(analysis.Diagnostic{Pos: pos, End: pos + 3, Message: msg}, values(info, loop)))
+	c.Rep.Report(c.Rep.Priced(analysis.Diagnostic{Pos: pos, End: pos + 3, Message: msg}, values(info, loop)))
 }
 
 // resolve returns the closure or same-package function a call invokes.
@@ -158,15 +140,15 @@ func (c *checker) resolve(call *ast.CallExpr) ast.Node {
 	case *ast.FuncLit:
 		return f
 	case *ast.Ident:
-		if v, ok := c.pass.TypesInfo.Uses[f].(*types.Var); ok {
+		if v, ok := c.Pass.TypesInfo.Uses[f].(*types.Var); ok {
 			if lit := c.closureOf(v); lit != nil {
 				return lit
 			}
 			return nil
 		}
 	}
-	fn := ctxapi.Callee(c.pass.TypesInfo, call)
-	if fn == nil || fn.Pkg() != c.pass.Pkg {
+	fn := ctxapi.Callee(c.Pass.TypesInfo, call)
+	if fn == nil || fn.Pkg() != c.Pass.Pkg {
 		return nil
 	}
 	if d := c.decl(fn.Origin()); d != nil {
