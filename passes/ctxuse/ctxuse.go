@@ -52,6 +52,10 @@ type Fact struct {
 	// keeping the result in a field (a prepared-query cache's prepare(f)).
 	Memoises []int
 	Attaches []int // *http.Request parameters it gives a context before use
+	// ChecksStored marks a method that reads the cancellation (Err, Done,
+	// Deadline) of a context held in a field of its receiver: a backoff's
+	// Ongoing() or Wait() on the context it was built with.
+	ChecksStored bool
 	// AddsValues lists the context parameters that the function returns
 	// with values added and nothing else (return context.WithValue(ctx,
 	// k, v)): its result is cancelled exactly when the parameter is.
@@ -71,11 +75,14 @@ func (f *Fact) String() string {
 			parts = append(parts, fmt.Sprintf("%s %v", p.name, p.idx))
 		}
 	}
+	if f.ChecksStored {
+		parts = append(parts, "checks stored")
+	}
 	return strings.Join(parts, "; ")
 }
 
 func (f *Fact) empty() bool {
-	return len(f.Ignores)+len(f.Checks)+len(f.Launches)+len(f.Memoises)+len(f.Watches)+len(f.Detaches)+len(f.Attaches)+len(f.AddsValues) == 0
+	return len(f.Ignores)+len(f.Checks)+len(f.Launches)+len(f.Memoises)+len(f.Watches)+len(f.Detaches)+len(f.Attaches)+len(f.AddsValues) == 0 && !f.ChecksStored
 }
 
 // Result answers, for one package, what a call does with its arguments
@@ -440,6 +447,15 @@ func (r *Result) Detaches(call *ast.CallExpr, i int) bool {
 	return f != nil && slices.Contains(f.Detaches, idx(i))
 }
 
+// ChecksStored reports whether call is a method call that reads the
+// cancellation of a context its receiver holds.
+func (r *Result) ChecksStored(call *ast.CallExpr) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	f, _ := r.callFact(call)
+	return f != nil && f.ChecksStored
+}
+
 // Memoises reports whether call runs its i-th argument, a function, once
 // on behalf of every caller and keeps the result: sync.Once.Do, OnceFunc,
 // OnceValue(s), singleflight's Do, or a function of the module whose fact
@@ -573,7 +589,7 @@ func (r *Result) local(fn *types.Func) *Fact {
 	params := fn.Type().(*types.Signature).Params()
 	body, _ := cur.FindNode(decl.Body)
 	r.facts[fn] = r.provisional(fn)
-	f := &Fact{Module: r.module}
+	f := &Fact{Module: r.module, ChecksStored: r.checksStored(fn, body)}
 	defer func() { r.facts[fn] = f }()
 	for i := range params.Len() {
 		p := params.At(i)

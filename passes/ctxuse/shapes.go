@@ -34,6 +34,40 @@ func (r *Result) checks(fn *types.Func, body inspector.Cursor, p *types.Var) boo
 	return found
 }
 
+// checksStored reports whether the method fn reads the cancellation of a
+// context held in a field of its receiver (b.ctx.Err(), <-b.ctx.Done()),
+// outside goroutines it starts.
+func (r *Result) checksStored(fn *types.Func, body inspector.Cursor) bool {
+	recv := fn.Type().(*types.Signature).Recv()
+	if recv == nil {
+		return false
+	}
+	found := false
+	body.Inspect([]ast.Node{(*ast.CallExpr)(nil), (*ast.GoStmt)(nil)}, func(cur inspector.Cursor) bool {
+		call, ok := cur.Node().(*ast.CallExpr)
+		if !ok || found {
+			return false
+		}
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok || !ctxapi.IsContext(r.info.TypeOf(sel.X), r.iface) {
+			return true
+		}
+		switch sel.Sel.Name {
+		case "Err", "Done", "Deadline":
+		default:
+			return true
+		}
+		field, ok := ast.Unparen(sel.X).(*ast.SelectorExpr)
+		if !ok {
+			return true
+		}
+		id, ok := ast.Unparen(field.X).(*ast.Ident)
+		found = ok && r.info.Uses[id] == recv
+		return !found
+	})
+	return found
+}
+
 // derived returns p and the local variables holding contexts derived from
 // it (ctx2 := ctx, ctx, cancel := context.WithTimeout(ctx, d)).
 func (r *Result) derived(p *types.Var) map[*types.Var]bool {

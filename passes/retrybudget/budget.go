@@ -237,6 +237,9 @@ func (c *checker) waitsOnContext(call *ast.CallExpr) bool {
 	if body := c.closureBody(call); body != nil {
 		return c.bodyChecksContext(body)
 	}
+	if c.checksOwnCarrier(call) {
+		return true
+	}
 	if !c.givenContext(call) {
 		return false
 	}
@@ -257,6 +260,34 @@ func (c *checker) waitsOnContext(call *ast.CallExpr) bool {
 		}
 	}
 	return retryloop.IsWait(info, call) || knowledge.IsGateName(fn.Name())
+}
+
+// checksOwnCarrier reports whether call is b.Ongoing() or b.Wait() on a
+// local b built by a call given the caller's context (b :=
+// backoff.New(ctx, cfg)), where the method reads the cancellation of the
+// context b holds (ctxuse's facts): the loop consults the caller's context
+// through b.
+func (c *checker) checksOwnCarrier(call *ast.CallExpr) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	id, ok := ast.Unparen(sel.X).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := c.Pass.TypesInfo.Uses[id].(*types.Var)
+	if !ok || !c.Uses.ChecksStored(call) {
+		return false
+	}
+	values := c.assignments(v)
+	for _, e := range values {
+		built, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok || !c.givenContext(built) {
+			return false
+		}
+	}
+	return len(values) > 0
 }
 
 // givenContext reports whether one of call's arguments is a context that

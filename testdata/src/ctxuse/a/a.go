@@ -217,3 +217,12 @@ func RollbackThenCheck(ctx context.Context) error { // want RollbackThenCheck:"c
 	RollbackAsync(ctx)
 	return ctx.Err()
 }
+
+// A retry state that holds the context it was built with.
+type Retry struct{ ctx context.Context }
+
+func (r *Retry) Ongoing() bool { return r.ctx.Err() == nil } // want Ongoing:"^checks stored$"
+
+func (r *Retry) Later() { go func() { <-r.ctx.Done() }() } // a goroutine's read is not the method's
+
+func (r *Retry) Name() string { return "retry" }

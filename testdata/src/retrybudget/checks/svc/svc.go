@@ -8,6 +8,7 @@ import (
 
 	"example.com/metrics"
 	"retrybudget/checks/alive"
+	"retrybudget/checks/backoff"
 )
 
 type Client struct{}
@@ -34,6 +35,33 @@ func Recorded(ctx context.Context, c Client) error {
 			return nil
 		}
 		metrics.RecordDelay(ctx, 100*time.Millisecond)
+		time.Sleep(100 * time.Millisecond)
+	}
+	return err
+}
+
+// A loop paced by a backoff built with ctx consults ctx through it.
+func Backed(ctx context.Context, c Client) error {
+	b := backoff.New(ctx)
+	var err error
+	for b.Ongoing() {
+		if err = c.Call(ctx); err == nil {
+			return nil
+		}
+		b.Wait()
+	}
+	return err
+}
+
+// One built with a fresh root does not.
+func BackedRoot(ctx context.Context, c Client) error {
+	b := backoff.New(context.Background())
+	var err error
+	for i := 0; i < 3 && b.Ongoing(); i++ { // want `retry loop sleeps and retries after the caller's deadline; check ctx\.Err\(\) before each attempt, and wait with select on ctx\.Done\(\)`
+		if err = c.Call(ctx); err == nil {
+			return nil
+		}
+		b.Count()
 		time.Sleep(100 * time.Millisecond)
 	}
 	return err
