@@ -382,7 +382,8 @@ func detachedArgument(info *types.Info, cur inspector.Cursor, param *types.Var) 
 // runsLater reports whether the literal at cur runs after its enclosing
 // function returns, or beside it, or for others than its caller: it is
 // handed to a function that launches it in a goroutine (time.AfterFunc,
-// or one learned by facts), returned, stored in a field or package
+// or one learned by facts), returned (or assigned to a named result),
+// stored in a field or package
 // variable, held by a local only ever started in a goroutine, or memoised
 // for every caller (sync.Once, singleflight).
 func runsLater(info *types.Info, uses *ctxuse.Result, cur inspector.Cursor) bool {
@@ -404,9 +405,29 @@ func runsLater(info *types.Info, uses *ctxuse.Result, cur inspector.Cursor) bool
 		// Stored to run later, or held by a local only ever started in a
 		// goroutine (monitor := func() {...}; go monitor()).
 		v := ctxflow.VarOf(info, p.Lhs[i])
-		return ctxapi.IsKept(info, p.Lhs[i]) || v != nil && uses.LaunchedOnly(v)
+		return ctxapi.IsKept(info, p.Lhs[i]) || v != nil && (uses.LaunchedOnly(v) || isResult(info, parent, v))
 	case *ast.KeyValueExpr:
 		return p.Value == child && keptValue(info, parent.Parent())
+	}
+	return false
+}
+
+// isResult reports whether v is a named result of the function enclosing
+// cur: a closure assigned to it is returned (onStart = func() error {...}).
+func isResult(info *types.Info, cur inspector.Cursor, v *types.Var) bool {
+	for fn := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		ft, _ := ctxflow.FuncParts(fn.Node())
+		if ft == nil || ft.Results == nil {
+			return false
+		}
+		for _, field := range ft.Results.List {
+			for _, id := range field.Names {
+				if info.Defs[id] == v {
+					return true
+				}
+			}
+		}
+		return false
 	}
 	return false
 }

@@ -40,6 +40,20 @@ func Returned(ctx context.Context) func() {
 	}
 }
 
+// A closure assigned to a named result is returned too.
+func NamedResult(ctx context.Context) (onStart func() error, err error) {
+	onStart = func() error {
+		probe() // want `inbound ctx detached`
+		return nil
+	}
+	check := func() error {
+		probe() // want `inbound ctx$`
+		return nil
+	}
+	err = check()
+	return onStart, err
+}
+
 func Stored(ctx context.Context, s *server) {
 	s.onClose = func() {
 		probe() // want `inbound ctx detached`
