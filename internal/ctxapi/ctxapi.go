@@ -386,6 +386,8 @@ func IsRPCStream(t types.Type) bool {
 func IsKept(info *types.Info, e ast.Expr) bool {
 	var id *ast.Ident
 	switch e := ast.Unparen(e).(type) {
+	case *ast.IndexExpr: // c.conns[addr] = conn: an element of a kept map or slice
+		return IsKept(info, e.X)
 	case *ast.SelectorExpr:
 		if sel := info.Selections[e]; sel != nil {
 			return sel.Kind() == types.FieldVal

@@ -71,8 +71,9 @@ type HalfStream interface {
 type embeds struct{ context.Context }
 
 type server struct {
-	ctx context.Context
-	n   int
+	ctx   context.Context
+	n     int
+	conns map[string]context.Context
 }
 
 var global context.Context
@@ -97,6 +98,9 @@ func use(ctx context.Context, s *server, r *http.Request, err error) {
 	_ = s.ctx
 	_ = global
 	_ = s.n
+	_ = s.conns["a"]
+	locals := []context.Context{ctx}
+	_ = locals[0]
 	_ = errors.Is(err, context.Canceled)
 	_ = errors.Is(err, context.DeadlineExceeded)
 	_ = errors.Is(err, http.ErrServerClosed)
@@ -324,11 +328,13 @@ func testingTypes(t *testing.T) map[string]types.Type {
 func TestIsKept(t *testing.T) {
 	load(t)
 	for text, want := range map[string]bool{
-		"s.ctx":  true,
-		"s.n":    true,
-		"global": true,
-		"ctx":    false,
-		"local":  false,
+		"s.ctx":        true,
+		"s.n":          true,
+		"global":       true,
+		"ctx":          false,
+		"local":        false,
+		`s.conns["a"]`: true,  // an element of a kept map
+		"locals[0]":    false, // of a local slice
 	} {
 		e := parsed.exprs[text]
 		if e == nil {

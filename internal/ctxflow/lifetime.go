@@ -136,14 +136,41 @@ func storedAt(info *types.Info, cur inspector.Cursor) bool {
 	}
 	lhs, rhs := assignment(parent.Node())
 	i := slices.Index(rhs, ast.Expr(child.(ast.Expr)))
+	var target ast.Expr
 	switch {
 	case i < 0:
 		return false
 	case len(lhs) == len(rhs):
-		return ctxapi.IsKept(info, lhs[i])
-	default: // p.keys, err = fetchKeys(ctx): the call's first result
-		return len(rhs) == 1 && len(lhs) > 0 && ctxapi.IsKept(info, lhs[0])
+		target = lhs[i]
+	case len(rhs) == 1 && len(lhs) > 0: // p.keys, err = fetchKeys(ctx): the call's first result
+		target = lhs[0]
+	default:
+		return false
 	}
+	return ctxapi.IsKept(info, target) || storedLater(info, cur, VarOf(info, target))
+}
+
+// storedLater reports whether the local v is itself stored in a struct
+// field or package variable by the function enclosing cur (conn, err :=
+// dial(ctx); a.conns[i] = conn).
+func storedLater(info *types.Info, cur inspector.Cursor, v *types.Var) bool {
+	fn, ok := enclosingFunc(cur)
+	if v == nil || !ok {
+		return false
+	}
+	stored := false
+	fn.Inspect([]ast.Node{(*ast.AssignStmt)(nil)}, func(c inspector.Cursor) bool {
+		as := c.Node().(*ast.AssignStmt)
+		if len(as.Lhs) == len(as.Rhs) {
+			for i, r := range as.Rhs {
+				if id, ok := ast.Unparen(r).(*ast.Ident); ok && info.Uses[id] == v && ctxapi.IsKept(info, as.Lhs[i]) {
+					stored = true
+				}
+			}
+		}
+		return !stored
+	})
+	return stored
 }
 
 // storedInLiteral reports whether the value at cur is a field of a struct

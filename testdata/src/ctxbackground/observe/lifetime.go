@@ -254,3 +254,36 @@ func (r *reader) Renew(ctx context.Context) (stop func(), err error) {
 	}()
 	return cancel, nil
 }
+
+// Link is a connection a dial returns; Links keeps them per address.
+type Link struct{ ctx context.Context }
+
+func openLink(ctx context.Context, s *Store) (*Link, error) {
+	if err := s.Get(ctx, "open"); err != nil {
+		return nil, err
+	}
+	return &Link{ctx: ctx}, nil
+}
+
+type Links struct {
+	byAddr map[string]*Link
+	store  *Store
+}
+
+// A connection dialled on its own root and kept in a map field, through a
+// local: the shared connection's lifetime.
+func (l *Links) Get(ctx context.Context, addr string) (*Link, error) {
+	link, err := openLink(context.Background(), l.store)
+	if err != nil {
+		return nil, err
+	}
+	l.byAddr[addr] = link
+	return link, l.store.Get(ctx, "use")
+}
+
+// One dialled on its own root and only used here is not kept.
+func (l *Links) Probe(ctx context.Context, addr string) error {
+	link, err := openLink(context.Background(), l.store) // want `context.Background\(\) starts a fresh context where ctx is in scope, so the caller's deadline and cancellation are lost; use ctx`
+	_ = link
+	return err
+}
