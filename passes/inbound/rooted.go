@@ -14,7 +14,8 @@ import (
 // rootedByCallers finds the package's functions whose context parameter
 // only ever receives a fresh root from their callers: an engine loop
 // handed the bg := context.Background() of the goroutine that runs it, a
-// helper of main handed main's context. No caller's deadline reaches such a
+// helper of main handed main's context (whatever deadline or signal main
+// gave it: the process's). No caller's deadline reaches such a
 // parameter, so it does not put the function on a request path.
 //
 // Only functions whose every caller is in view qualify: unexported
@@ -197,6 +198,11 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 			if len(e.Args) > 0 && uses.AddsValuesOnly(e) {
 				return isRooted(e.Args[0], caller, seen)
 			}
+			// In main, a deadline or a signal is the process's own time
+			// limit, not a request's: main is never on a request path.
+			if isMain(caller) && len(e.Args) > 0 && (ctxapi.IsDerivation(info, e) || ctxapi.IsCallTo(info, e, "os/signal", "NotifyContext")) {
+				return isRooted(e.Args[0], caller, seen)
+			}
 		case *ast.Ident:
 			v, ok := info.Uses[e].(*types.Var)
 			if !ok || seen[v] {
@@ -241,6 +247,11 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 		}
 	}
 	return rooted, launched
+}
+
+// isMain reports whether fn is a program's main function.
+func isMain(fn *types.Func) bool {
+	return fn != nil && fn.Name() == "main" && fn.Pkg() != nil && fn.Pkg().Name() == "main" && fn.Type().(*types.Signature).Recv() == nil
 }
 
 // recordDefs remembers what each local context variable on the left is
