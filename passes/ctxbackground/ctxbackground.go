@@ -308,7 +308,7 @@ func (c *checker) checkHelperCall(cur inspector.Cursor, call *ast.CallExpr) {
 	advice := "give it a context.Context parameter and pass " + src.Name()
 	if fn.Exported() {
 		// Other packages call it too: a new parameter would break them.
-		advice = fmt.Sprintf("%s is exported, so add a %sContext variant that takes a context.Context and call it with %s", fn.Name(), fn.Name(), src.Name())
+		advice = fmt.Sprintf("%s is exported, so add %s variant that takes a context.Context and call it with %s", fn.Name(), article(fn.Name()+"Context"), src.Name())
 	}
 	// One helper reached twice from one function is one mistake.
 	c.Rep.ReportSame("helper "+fn.FullName(), c.Rep.Priced(analysis.Diagnostic{
@@ -367,7 +367,7 @@ func rootingHelpers(pass *analysis.Pass, in *inbound.Result, uses *ctxuse.Result
 		decl := cur.Node().(*ast.FuncDecl)
 		fn, _ := pass.TypesInfo.Defs[decl.Name].(*types.Func)
 		f := in.Func(decl)
-		if fn == nil || decl.Body == nil || (f != nil && (f.Own != nil || f.Test != nil || f.InTest)) || isCloser(fn) || carriesContext(fn) {
+		if fn == nil || decl.Body == nil || (f != nil && (f.Own != nil || f.Test != nil || f.InTest)) || isCloser(fn) || carriesContext(fn) || isLock(fn) {
 			continue
 		}
 		body, _ := cur.FindNode(decl.Body)
@@ -436,6 +436,27 @@ func carriesContext(fn *types.Func) bool {
 		}
 	}
 	return false
+}
+
+// isLock reports whether fn is the Lock or RLock of a sync.Locker-shaped
+// type (Lock() and Unlock(), no parameters or results): a lock that waits
+// on a root of its own waits as sync.Mutex does, which is no lost
+// deadline; its callers are not told to pass a context.
+func isLock(fn *types.Func) bool {
+	sig := fn.Type().(*types.Signature)
+	if sig.Recv() == nil || fn.Name() != "Lock" && fn.Name() != "RLock" {
+		return false
+	}
+	niladic := func(name string) bool {
+		obj, _, _ := types.LookupFieldOrMethod(sig.Recv().Type(), true, fn.Pkg(), name)
+		m, ok := obj.(*types.Func)
+		if !ok {
+			return false
+		}
+		s := m.Type().(*types.Signature)
+		return s.Params().Len() == 0 && s.Results().Len() == 0
+	}
+	return niladic(fn.Name()) && niladic("Unlock")
 }
 
 // isCloser reports whether fn closes a component (io.Closer's Close, a
@@ -507,4 +528,12 @@ func qualifiedName(fn *types.Func) string {
 		return fn.FullName()
 	}
 	return fn.Pkg().Name() + "." + fn.Name()
+}
+
+// article puts "a" or "an" before name, by its first letter.
+func article(name string) string {
+	if name != "" && strings.ContainsRune("AEIOUaeiou", rune(name[0])) {
+		return "an " + name
+	}
+	return "a " + name
 }

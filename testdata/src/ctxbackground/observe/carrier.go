@@ -31,3 +31,19 @@ func find(id string, s *Store) error {
 func Find(ctx context.Context, s *Store) error {
 	return find("id", s) // want `find starts a fresh context \(context.Background\(\) at carrier.go:28\), so the caller's deadline and cancellation stop at this call; give it a context.Context parameter and pass ctx`
 }
+
+// Gate is a sync.Locker whose Lock waits on a root of its own, as
+// sync.Mutex waits: no lost deadline. Its Acquire waits on a root too.
+type Gate struct{ s *Store }
+
+func (g *Gate) Lock()   { _ = g.s.Get(context.Background(), "lock") }
+func (g *Gate) Unlock() {}
+func (g *Gate) Acquire() error { // want Acquire:"roots context.Background\\(\\) at carrier.go:42"
+	return g.s.Get(context.Background(), "acquire")
+}
+
+func Guarded(ctx context.Context, g *Gate) error {
+	g.Lock()
+	defer g.Unlock()
+	return g.Acquire() // want `Acquire starts a fresh context \(context.Background\(\) at carrier.go:42\), so the caller's deadline and cancellation stop at this call; Acquire is exported, so add an AcquireContext variant that takes a context.Context and call it with ctx`
+}
