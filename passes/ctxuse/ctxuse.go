@@ -197,18 +197,28 @@ func (r *Result) interfaceMethods() []*types.Func {
 	return out
 }
 
-// implementations returns the package's named types (or pointers to them)
-// that implement iface.
+// implementations returns the named types (or pointers to them) that
+// implement iface, of the package and of the packages of its module it
+// imports: where an interface's implementations usually live (an agent's
+// delegate, implemented by its client and its server).
 func (r *Result) implementations(iface *types.Interface) []types.Type {
 	if r.concrete == nil {
-		scope := r.pkg.Scope()
-		for _, name := range scope.Names() {
-			tn, ok := scope.Lookup(name).(*types.TypeName)
-			if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
-				continue
+		pkgs := []*types.Package{r.pkg}
+		for _, imp := range r.pkg.Imports() {
+			if imp.Path() == r.module || strings.HasPrefix(imp.Path(), r.module+"/") {
+				pkgs = append(pkgs, imp)
 			}
-			if named, ok := tn.Type().(*types.Named); ok && named.TypeParams().Len() == 0 {
-				r.concrete = append(r.concrete, named)
+		}
+		for _, pkg := range pkgs {
+			scope := pkg.Scope()
+			for _, name := range scope.Names() {
+				tn, ok := scope.Lookup(name).(*types.TypeName)
+				if !ok || !tn.Exported() && pkg != r.pkg || tn.IsAlias() || types.IsInterface(tn.Type()) {
+					continue
+				}
+				if named, ok := tn.Type().(*types.Named); ok && named.TypeParams().Len() == 0 {
+					r.concrete = append(r.concrete, named)
+				}
 			}
 		}
 	}
@@ -272,7 +282,7 @@ func (r *Result) methodFact(m *types.Func) *Fact {
 		obj, _, _ := types.LookupFieldOrMethod(t, true, r.pkg, m.Name())
 		fn, ok := obj.(*types.Func)
 		var f *Fact
-		if ok && fn.Pkg() == r.pkg {
+		if ok {
 			f = r.factOf(fn)
 		}
 		if f == nil {
@@ -280,9 +290,10 @@ func (r *Result) methodFact(m *types.Func) *Fact {
 			return nil
 		}
 		if agreed == nil {
-			agreed = &Fact{Module: r.module, Ignores: f.Ignores, Checks: f.Checks, Launches: f.Launches, Memoises: f.Memoises, Watches: f.Watches, Attaches: f.Attaches}
+			agreed = &Fact{Module: r.module, Ignores: f.Ignores, Checks: f.Checks, Launches: f.Launches, Memoises: f.Memoises, Watches: f.Watches, Detaches: f.Detaches, Attaches: f.Attaches}
 			continue
 		}
+		agreed.Detaches = intersect(agreed.Detaches, f.Detaches)
 		agreed.Ignores = intersect(agreed.Ignores, f.Ignores)
 		agreed.Checks = intersect(agreed.Checks, f.Checks)
 		agreed.Launches = intersect(agreed.Launches, f.Launches)

@@ -226,3 +226,16 @@ func (r *Retry) Ongoing() bool { return r.ctx.Err() == nil } // want Ongoing:"^c
 func (r *Retry) Later() { go func() { <-r.ctx.Done() }() } // a goroutine's read is not the method's
 
 func (r *Retry) Name() string { return "retry" }
+
+// Two implementations of b's Caller: one ignores its context, the other
+// only reads a value from it.
+type LocalCaller struct{}
+
+func (LocalCaller) Call(ctx context.Context, method string) error { return nil } // want Call:"ignores \\[0\\]"
+
+type ValueCaller struct{}
+
+func (ValueCaller) Call(ctx context.Context, method string) error { // want Call:"ignores \\[0\\]"
+	_ = ctx.Value("addr")
+	return nil
+}

@@ -14,3 +14,13 @@ func Observes(ctx context.Context) { a.Done(ctx) }
 func Checks(ctx context.Context) bool { return a.Alive(ctx) } // want Checks:"checks \\[0\\]"
 
 func Launches(f func()) { a.SafeGo(f) } // want Launches:"launches \\[0\\]"
+
+// Caller's implementations live in package a, which b imports: the
+// interface ignores what all of them ignore.
+type Caller interface {
+	Call(ctx context.Context, method string) error // want Call:"ignores \\[0\\]"
+}
+
+func Delegates(c Caller, ctx context.Context) error { // want Delegates:"ignores \\[1\\]"
+	return c.Call(ctx, "m")
+}
