@@ -26,9 +26,19 @@
 //   - which context parameters it hands to a cancel watcher, a goroutine
 //     that waits for their Done() and then acts (watchCancel(ctx) breaks the
 //     connection): work after the call stays cancellable;
+//   - which context parameters it reads only in goroutines it starts and
+//     does not wait for (an asynchronous rollback): a root handed there is
+//     detached work;
+//   - which methods read the cancellation of a context their receiver
+//     holds (a backoff's Ongoing() or Wait()): calling one on a value built
+//     with the caller's context consults that context;
 //   - which *http.Request parameters it gives a context (req.WithContext,
 //     req.Clone) before using them: a request handed to it keeps the
 //     caller's signal.
+//
+// An interface method takes what all its implementations agree on, those
+// of its package and of the module's packages that package imports (an
+// agent's delegate, implemented by its client and its server).
 //
 // Facts flow only within one module, as ctxbackground's do: a dependency's
 // code, the standard library included, is unknown and assumed to observe.
