@@ -126,6 +126,10 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 	rooted = map[*types.Func]bool{}
 	launched = map[*types.Func]bool{}
 	for fn := range param {
+		if escaped[fn] && len(calls[fn]) == 0 && lifecycleHook(fn, iface) {
+			rooted[fn] = true // no call in the fixpoint below takes it back
+			continue
+		}
 		if !escaped[fn] && len(calls[fn]) > 0 {
 			rooted[fn] = true // optimistic; the loop below takes back
 			launched[fn] = true
@@ -247,6 +251,18 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 		}
 	}
 	return rooted, launched
+}
+
+// lifecycleHook reports whether fn, given only a context and returning at
+// most an error, is a service's run or tick function (starting(ctx),
+// iteration(ctx)): handed over as a value and never called here, it runs
+// with the context of whatever runs the service, a lifetime. A request
+// handler takes the request too.
+func lifecycleHook(fn *types.Func, iface *types.Interface) bool {
+	sig := fn.Type().(*types.Signature)
+	res := sig.Results()
+	return sig.Params().Len() == 1 && ctxapi.IsContext(sig.Params().At(0).Type(), iface) &&
+		(res.Len() == 0 || res.Len() == 1 && res.At(0).Type().String() == "error")
 }
 
 // isMain reports whether fn is a program's main function.

@@ -214,3 +214,31 @@ func ServePick(w http.ResponseWriter, r *http.Request) { relay(pick(r, "/x")) }
 func relay(req *http.Request) {
 	probe() // want `inbound req.Context\(\)$`
 }
+
+// A service's run and tick functions, handed over as values and never
+// called here, run with the lifetime of whatever runs the service.
+type service struct{ run, tick func(context.Context) error }
+
+func newService(run, tick func(context.Context) error) *service { return &service{run, tick} }
+
+type ticker struct{}
+
+func (t *ticker) New() *service { return newService(t.running, t.iteration) }
+
+func (t *ticker) running(ctx context.Context) error {
+	probe() // no inbound context: a lifetime
+	return nil
+}
+
+func (t *ticker) iteration(ctx context.Context) error {
+	probe() // no inbound context: a lifetime
+	return nil
+}
+
+// One that also takes a request is a handler: on its request's path.
+func (t *ticker) handle(ctx context.Context, name string) error {
+	probe() // want `inbound ctx$`
+	return nil
+}
+
+var handlers = map[string]func(context.Context, string) error{"x": (&ticker{}).handle}
