@@ -20,7 +20,11 @@
 // Nothing else, with one refinement: an unexported function whose
 // callers in view only ever hand it a fresh root (or a request built
 // without a context: http.NewRequest, http.ReadRequest, a helper returning
-// one) has no caller's deadline. main, init, package-level initialisers
+// one), or only main's contexts whatever deadline or signal main gave
+// them, has no caller's deadline; nor has one given only a context
+// (returning at most an error) that is handed over as a value and never
+// called in its package: a service's run or tick function, whose context
+// is the service's lifetime. main, init, package-level initialisers
 // and functions without such a parameter are off the request path. Work
 // inside a go or defer statement below the function that owns the context
 // is marked detached, and so is a function only ever started by go
