@@ -137,3 +137,13 @@ func IsConstructorName(name string) bool {
 	}
 	return false
 }
+
+// IsIteratorAdvance reports whether a method name says it moves an
+// iterator to its next element (rows.Next(), it.Next(ctx), a
+// subscription's Next): a loop that calls it each round walks results,
+// and going round after an error moves on to new input rather than
+// repeating the call that failed. Used only on methods that return no
+// time.Duration (a backoff's Next() is a delay, not an element).
+func IsIteratorAdvance(name string) bool {
+	return name == "Next"
+}

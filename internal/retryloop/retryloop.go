@@ -80,6 +80,9 @@ func Analyze(info *types.Info, exits *ctxflow.Exits, loop ast.Node, resolve Reso
 	if body == nil || info == nil {
 		return nil
 	}
+	if advancesIterator(info, body) {
+		return nil // walks results: an error moves on to the next one
+	}
 	res := &Loop{Node: loop}
 	items, counters := itemVars(info, loop)
 	for _, c := range candidates(info, body) {
@@ -702,6 +705,35 @@ func hasDefault(s *ast.SelectStmt) bool {
 		}
 	}
 	return false
+}
+
+// advancesIterator reports whether body calls, at the loop's own level,
+// a method that moves an iterator on (knowledge.IsIteratorAdvance) and
+// returns no delay.
+func advancesIterator(info *types.Info, body *ast.BlockStmt) bool {
+	found := false
+	inspectLevel(body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || found {
+			return !found
+		}
+		fn := ctxapi.Callee(info, call)
+		if fn == nil || !knowledge.IsIteratorAdvance(fn.Name()) {
+			return true
+		}
+		sig := fn.Type().(*types.Signature)
+		if sig.Recv() == nil {
+			return true
+		}
+		found = true
+		for r := range sig.Results().Variables() {
+			if named, ok := types.Unalias(r.Type()).(*types.Named); ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == "time" && named.Obj().Name() == "Duration" {
+				found = false
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // inspectLevel inspects the nodes of body that run in the loop's own

@@ -487,3 +487,16 @@ func SendNap(ctx context.Context, q Queue, body []byte) error {
 	}
 	return err
 }
+
+// A backoff's Next is a delay, not an element: the loop still retries.
+type delays interface{ Next() time.Duration }
+
+func (c *Client) PaceDelays(ctx context.Context, req *http.Request, b delays) (*http.Response, error) {
+	for { // want `retry loop has no attempt limit and never checks ctx, so it can retry forever after the caller's deadline; check ctx\.Err\(\) before each attempt, and wait with select on ctx\.Done\(\)`
+		resp, err := c.http.Do(req)
+		if err == nil {
+			return resp, nil
+		}
+		time.Sleep(b.Next())
+	}
+}

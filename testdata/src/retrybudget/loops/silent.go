@@ -451,3 +451,24 @@ func Attempted(ctx context.Context, q Queue, body []byte) error {
 	}
 	return err
 }
+
+// A filtering iterator: an entry that fails the filter is skipped by
+// advancing the underlying iterator, which is walking results, not
+// retrying.
+type entries interface {
+	Next(ctx context.Context) (string, error)
+}
+
+func nextValid(ctx context.Context, it entries, valid func(string) error) (string, error) {
+	for {
+		e, err := it.Next(ctx)
+		if err != nil {
+			return "", err
+		}
+		if err := valid(e); err != nil {
+			log.Print(err)
+			continue
+		}
+		return e, nil
+	}
+}
