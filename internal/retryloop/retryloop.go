@@ -83,6 +83,9 @@ func Analyze(info *types.Info, exits *ctxflow.Exits, loop ast.Node, resolve Reso
 	if advancesIterator(info, body) {
 		return nil // walks results: an error moves on to the next one
 	}
+	if f, ok := loop.(*ast.ForStmt); ok && endsAfterOnce(info, f) {
+		return nil // one pass, whatever the body does
+	}
 	res := &Loop{Node: loop}
 	items, counters := itemVars(info, loop)
 	for _, c := range candidates(info, body) {
@@ -705,6 +708,26 @@ func hasDefault(s *ast.SelectStmt) bool {
 		}
 	}
 	return false
+}
+
+// endsAfterOnce reports whether the loop's post statement sets its
+// condition, a boolean variable, to a constant that ends the loop (for
+// again := true; again; again = false): the post statement runs before
+// every re-check, so the body runs once and a continue leaves.
+func endsAfterOnce(info *types.Info, l *ast.ForStmt) bool {
+	post, ok := l.Post.(*ast.AssignStmt)
+	if !ok || l.Cond == nil || len(post.Lhs) != 1 || len(post.Rhs) != 1 {
+		return false
+	}
+	want := false // the value that ends the loop
+	cond := ast.Unparen(l.Cond)
+	if u, ok := cond.(*ast.UnaryExpr); ok && u.Op == token.NOT {
+		cond, want = ast.Unparen(u.X), true
+	}
+	v := ctxflow.VarOf(info, cond)
+	tv, ok := info.Types[post.Rhs[0]]
+	return v != nil && v == ctxflow.VarOf(info, post.Lhs[0]) && ok && tv.Value != nil &&
+		tv.Value.Kind() == constant.Bool && constant.BoolVal(tv.Value) == want
 }
 
 // advancesIterator reports whether body calls, at the loop's own level,

@@ -472,3 +472,22 @@ func nextValid(ctx context.Context, it entries, valid func(string) error) (strin
 		return e, nil
 	}
 }
+
+// A loop whose post statement ends it runs its body once: its continue
+// leaves, so nothing is retried.
+func (c *Client) InsertOnce(ctx context.Context, req *http.Request) error {
+	var err error
+	for again := true; again; again = false {
+		var resp *http.Response
+		resp, err = c.http.Do(req.WithContext(ctx))
+		if err == nil {
+			resp.Body.Close()
+			return nil
+		}
+		if errors.Is(err, io.ErrUnexpectedEOF) {
+			again = true
+			continue
+		}
+	}
+	return err
+}
