@@ -47,3 +47,18 @@ func Guarded(ctx context.Context, g *Gate) error {
 	defer g.Unlock()
 	return g.Acquire() // want `Acquire starts a fresh context \(context.Background\(\) at carrier.go:42\), so the caller's deadline and cancellation stop at this call; Acquire is exported, so add an AcquireContext variant that takes a context.Context and call it with ctx`
 }
+
+// namespaced returns a root with a value set: it makes a context for its
+// callers rather than hiding one, so its callers are not told to give it
+// a context parameter. (What they do with the root it returns is not
+// followed yet: the Get below is left alone.)
+func namespaced() context.Context { return withName(context.Background(), "ns") }
+
+func withName(ctx context.Context, name string) context.Context {
+	return context.WithValue(ctx, key{}, name)
+}
+
+func Named(ctx context.Context, s *Store) error {
+	_ = s.Get(namespaced(), "audit")
+	return s.Get(ctx, "named")
+}
