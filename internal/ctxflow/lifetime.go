@@ -17,6 +17,8 @@ import (
 // function of such a derivation is
 //   - stored in a struct field or a package-level variable
 //     (s.ctx, s.cancel = context.WithCancel(context.Background()));
+//   - cancelled only by a closure that outlives the function (a returned
+//     reader's closer: func() error { cancel(); ... });
 //   - put in a struct literal beside its own cancel function
 //     (&wantConn{ctx: dctx, cancel: cancel}): whoever holds the struct ends
 //     it, not the caller;
@@ -84,7 +86,8 @@ func Lifetime(info *types.Info, cur inspector.Cursor) bool {
 		if v == nil || v != ctxVar && v != cancelVar {
 			return true
 		}
-		kept = storedAt(info, c) || v == ctxVar && (storedInLiteral(info, c, cancelVar) || passedToKeeper(info, c))
+		kept = storedAt(info, c) || v == ctxVar && (storedInLiteral(info, c, cancelVar) || passedToKeeper(info, c)) ||
+			v == cancelVar && inKeptClosure(info, c, fn)
 		if v == ctxVar {
 			reads++
 			if inGoStmt(c, fn) {
@@ -96,6 +99,44 @@ func Lifetime(info *types.Info, cur inspector.Cursor) bool {
 	// Read only by goroutines the function starts (refreshCtx for a renewal
 	// loop): the lifetime of that detached work.
 	return kept || reads > 0 && inGo == reads
+}
+
+// inKeptClosure reports whether cur stands in a function literal inside fn
+// that outlives it: returned or stored in a field or package variable,
+// itself or as a field of a struct literal that is (a reader's
+// closer: func() error { cancel(); ... }). Whoever holds it ends the
+// context.
+func inKeptClosure(info *types.Info, cur, fn inspector.Cursor) bool {
+	var lit inspector.Cursor
+	for c := range cur.Enclosing((*ast.FuncLit)(nil)) {
+		if c.Node() == fn.Node() {
+			return false
+		}
+		lit = c
+		break
+	}
+	if !lit.Valid() {
+		return false
+	}
+	for c := lit; ; {
+		parent, child := Unparen(c)
+		switch p := parent.Node().(type) {
+		case *ast.ReturnStmt:
+			return true
+		case *ast.KeyValueExpr:
+			if p.Value != child {
+				return false
+			}
+			c = parent.Parent() // the composite literal
+		case *ast.CompositeLit, *ast.UnaryExpr: // {f}, &T{...}
+			c = parent
+		case *ast.AssignStmt:
+			i := slices.Index(p.Rhs, ast.Expr(child.(ast.Expr)))
+			return i >= 0 && len(p.Lhs) == len(p.Rhs) && ctxapi.IsKept(info, p.Lhs[i])
+		default:
+			return false
+		}
+	}
 }
 
 // inGoStmt reports whether cur stands in a go statement inside fn.

@@ -287,3 +287,27 @@ func (l *Links) Probe(ctx context.Context, addr string) error {
 	_ = link
 	return err
 }
+
+// Stream is read until its closer runs, which ends the context it reads on.
+type Stream struct{ closer func() error }
+
+// A root whose cancel only the returned stream's closer calls is the
+// stream's lifetime.
+func (l *Links) Open(ctx context.Context) (*Stream, error) {
+	sctx, cancel := context.WithCancel(context.Background())
+	if err := l.store.Get(sctx, "open"); err != nil {
+		cancel()
+		return nil, err
+	}
+	return &Stream{closer: func() error {
+		cancel()
+		return nil
+	}}, l.store.Get(ctx, "opened")
+}
+
+// One cancelled when the function returns is not.
+func (l *Links) Peek(ctx context.Context) error {
+	pctx, cancel := context.WithCancel(context.Background()) // want `context.Background\(\) starts a fresh context where ctx is in scope, so the caller's deadline and cancellation are lost; use ctx`
+	defer cancel()
+	return l.store.Get(pctx, "peek")
+}
