@@ -231,7 +231,12 @@ while read -r modver set rest; do
 	printf '%s\t%s\tran\n' "$set" "$modver" >>"$report"
 	join_reviews "$tmp/findings" "$review_in" | awk -v m="$modver" -v s="$set" -F'\t' '{ print s "\t" m "\t" $0 }' >>"$report"
 	if [ $append = 1 ]; then
-		join_reviews "$tmp/findings" "$review_in" | awk -F'\t' '$1 == "unreviewed" { print $2 "\t" $3 "\t?\t\t" $5 }' >"$tmp/new"
+		# Unreviewed findings without a line yet: a "?" line already
+		# written is not appended again (matched by file:line and pass).
+		join_reviews "$tmp/findings" "$review_in" | awk -F'\t' '$1 == "unreviewed" { print $2 "\t" $3 "\t?\t\t" $5 }' |
+			awk -F'\t' 'function key(pos, pass) { sub(/:[0-9]+$/, "", pos); return pos "\t" pass }
+				NR == FNR { if ($0 !~ /^#/) have[key($1, $2)] = 1; next }
+				!(key($1, $2) in have)' "$review_in" - >"$tmp/new"
 		if [ -s "$tmp/new" ]; then
 			cat "$tmp/new" >>"$review"
 			echo "  appended $(wc -l <"$tmp/new") unreviewed findings to ${review#"$root"/}" >&2
