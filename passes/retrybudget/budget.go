@@ -48,12 +48,43 @@ func (c *checker) budgeted(loop *retryloop.Loop) bool {
 	// A check counts only where the retry path reaches it: a continue on
 	// an error before every check skips them all.
 	skip := c.retryContinue(loop)
+	evaluated := selectStarts(loop.Node)
 	for _, n := range checks {
-		if !skip.IsValid() || n.Pos() < skip || !inBody(loop.Node, n) {
+		at := n.Pos()
+		if start, ok := evaluated[n]; ok {
+			at = start
+		}
+		if !skip.IsValid() || at < skip || !inBody(loop.Node, n) {
 			return true
 		}
 	}
 	return false
+}
+
+// selectStarts maps the calls in the cases of the loop's select
+// statements (case <-ctx.Done():) to where their select starts: they are
+// evaluated there, before any case body, so a continue in one of those
+// bodies comes back to them.
+func selectStarts(loop ast.Node) map[ast.Node]token.Pos {
+	starts := map[ast.Node]token.Pos{}
+	ast.Inspect(loop, func(n ast.Node) bool {
+		sel, ok := n.(*ast.SelectStmt)
+		if !ok {
+			return true
+		}
+		for _, cc := range sel.Body.List {
+			if comm := cc.(*ast.CommClause).Comm; comm != nil {
+				ast.Inspect(comm, func(m ast.Node) bool {
+					if _, ok := m.(*ast.CallExpr); ok {
+						starts[m] = sel.Pos()
+					}
+					return true
+				})
+			}
+		}
+		return true
+	})
+	return starts
 }
 
 // retryContinue returns the position of the first continue of the loop

@@ -491,3 +491,22 @@ func (c *Client) InsertOnce(ctx context.Context, req *http.Request) error {
 	}
 	return err
 }
+
+// A retry inside a select's case: its continue comes back to the select,
+// whose other case watches ctx, wherever that case is written.
+func (c *Client) PollUntilUp(ctx context.Context, req *http.Request) (*http.Response, error) {
+	ticker := time.NewTicker(500 * time.Millisecond)
+	defer ticker.Stop()
+	for {
+		select {
+		case <-ticker.C:
+			resp, err := c.http.Do(req)
+			if err != nil {
+				continue
+			}
+			return resp, nil
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
+}
