@@ -22,6 +22,7 @@ var ValuesOnly = []string{
 	"github.com/apex/log",
 	"github.com/inconshreveable/log15",
 	"github.com/go-kit/log",
+	"github.com/containerd/log",
 	"go.opentelemetry.io/otel/trace",
 	"go.opentelemetry.io/otel/baggage",
 	"go.opentelemetry.io/otel/propagation",

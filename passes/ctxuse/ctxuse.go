@@ -737,9 +737,11 @@ func (r *Result) argObserves(call *ast.CallExpr, i int, at *inspector.Cursor) bo
 	}
 	fn := ctxapi.Callee(r.info, call)
 	if fn == nil {
-		// A function value: unknown, so it observes, unless its names say
-		// it logs or records metrics (s.logf, cb := metricsCallback()).
-		return !r.valueReaderNames(call)
+		// A function value: unknown, so it observes, unless it is a
+		// variable of a values-only package (containerd's log.G) or its
+		// names say it logs or records metrics (s.logf, cb :=
+		// metricsCallback()).
+		return !r.valuesOnlyVar(call) && !r.valueReaderNames(call)
 	}
 	if fn.Pkg() != nil && knowledge.InPackages(fn.Pkg().Path(), knowledge.ValuesOnly) {
 		if at != nil && returnsContext(fn) {
@@ -753,6 +755,22 @@ func (r *Result) argObserves(call *ast.CallExpr, i int, at *inspector.Cursor) bo
 		return !knowledge.IsLogName(fn.Name()) && !knowledge.IsTelemetryName(fn.Name()) && !knowledge.IsTelemetryName(recvName(fn))
 	}
 	return !slices.Contains(f.Ignores, paramIndex(fn, i))
+}
+
+// valuesOnlyVar reports whether call calls a package-level variable of a
+// package that only reads values from contexts (log.G = GetLogger).
+func (r *Result) valuesOnlyVar(call *ast.CallExpr) bool {
+	var id *ast.Ident
+	switch e := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		id = e
+	case *ast.SelectorExpr:
+		id = e.Sel
+	default:
+		return false
+	}
+	v, ok := r.info.Uses[id].(*types.Var)
+	return ok && v.Pkg() != nil && v.Parent() == v.Pkg().Scope() && knowledge.InPackages(v.Pkg().Path(), knowledge.ValuesOnly)
 }
 
 // opaque reports whether the i-th argument of call goes to a parameter of

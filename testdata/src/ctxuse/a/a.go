@@ -8,6 +8,8 @@ import (
 	"net/http"
 	"sync"
 	"time"
+
+	"github.com/containerd/log"
 )
 
 type key struct{}
@@ -238,4 +240,9 @@ type ValueCaller struct{}
 func (ValueCaller) Call(ctx context.Context, method string) error { // want Call:"ignores \\[0\\]"
 	_ = ctx.Value("addr")
 	return nil
+}
+
+// A logger reached through a values-only package's variable reads values.
+func LogsViaVar(ctx context.Context) { // want LogsViaVar:"ignores \\[0\\]"
+	log.G(ctx).Warnf("retrying")
 }
