@@ -2,6 +2,8 @@
 // as tables: data the passes read, not code they run.
 package knowledge
 
+import "strings"
+
 // Replacement says how to call something that cannot carry a context's
 // cancellation so that it can.
 //
@@ -97,6 +99,19 @@ func IsLocalNetwork(network string) bool {
 	switch network {
 	case "unix", "unixgram", "unixpacket":
 		return true
+	}
+	return false
+}
+
+// IsLoopbackAddress reports whether a dial address names this host by its
+// loopback name or address ("localhost:8080", "127.0.0.1:80", "[::1]:53"),
+// or starts with one (a format "localhost:%d"): a loopback connect is
+// accepted or refused at once, with nothing on the network to wait for.
+func IsLoopbackAddress(addr string) bool {
+	for _, host := range []string{"localhost:", "127.0.0.1:", "[::1]:"} {
+		if strings.HasPrefix(addr, host) {
+			return true
+		}
 	}
 	return false
 }

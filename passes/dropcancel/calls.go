@@ -88,7 +88,7 @@ func (c *checker) localDial(cur inspector.Cursor, fn *types.Func, call *ast.Call
 		return false
 	}
 	network := call.Args[0]
-	if c.localNetwork(network) {
+	if c.localNetwork(network) || len(call.Args) > 1 && c.loopbackAddress(call.Args[1]) {
 		return true
 	}
 	// A network held in a variable, dialled where it is known to be local:
@@ -120,6 +120,18 @@ func (c *checker) localDial(cur inspector.Cursor, fn *types.Func, call *ast.Call
 func (c *checker) localNetwork(e ast.Expr) bool {
 	tv := c.Pass.TypesInfo.Types[e]
 	return tv.Value != nil && tv.Value.Kind() == constant.String && knowledge.IsLocalNetwork(constant.StringVal(tv.Value))
+}
+
+// loopbackAddress reports whether e is a dial address on the loopback
+// interface: a constant, or fmt.Sprintf of a constant format, that starts
+// with localhost, 127.0.0.1 or [::1] and a port.
+func (c *checker) loopbackAddress(e ast.Expr) bool {
+	e = ast.Unparen(e)
+	if call, ok := e.(*ast.CallExpr); ok && ctxapi.IsCallTo(c.Pass.TypesInfo, call, "fmt", "Sprintf") && len(call.Args) > 0 {
+		e = call.Args[0]
+	}
+	tv := c.Pass.TypesInfo.Types[e]
+	return tv.Value != nil && tv.Value.Kind() == constant.String && knowledge.IsLoopbackAddress(constant.StringVal(tv.Value))
 }
 
 func all(list []ast.Expr, f func(ast.Expr) bool) bool {

@@ -2,6 +2,7 @@ package stdlib
 
 import (
 	"context"
+	"fmt"
 	"net"
 )
 
@@ -19,4 +20,15 @@ func (d *daemon) dial(ctx context.Context) (net.Conn, error) {
 		return net.Dial(d.proto, d.addr)
 	}
 	return net.Dial(d.proto, d.addr) // want `net.Dial cannot be cancelled when the caller gives up; use \(&net\.Dialer\{\}\)\.DialContext\(ctx, \.\.\.\)`
+}
+
+// A dial to this host's loopback address is accepted or refused at once.
+func forward(ctx context.Context, port int, host string) (net.Conn, error) {
+	if conn, err := net.Dial("tcp4", fmt.Sprintf("localhost:%d", port)); err == nil {
+		return conn, nil
+	}
+	if conn, err := net.Dial("tcp6", "[::1]:8080"); err == nil {
+		return conn, nil
+	}
+	return net.Dial("tcp", fmt.Sprintf("%s:%d", host, port)) // want `net.Dial cannot be cancelled when the caller gives up; use \(&net\.Dialer\{\}\)\.DialContext\(ctx, \.\.\.\)`
 }
