@@ -18,7 +18,8 @@ import (
 //   - stored in a struct field or a package-level variable
 //     (s.ctx, s.cancel = context.WithCancel(context.Background()));
 //   - cancelled only by a closure that outlives the function (a returned
-//     reader's closer: func() error { cancel(); ... });
+//     reader's closer: func() error { cancel(); ... }), or its cancel
+//     function returned in a struct literal (&watcher{cancel: cancel});
 //   - put in a struct literal beside its own cancel function
 //     (&wantConn{ctx: dctx, cancel: cancel}): whoever holds the struct ends
 //     it, not the caller;
@@ -115,10 +116,14 @@ func inKeptClosure(info *types.Info, cur, fn inspector.Cursor) bool {
 		lit = c
 		break
 	}
-	if !lit.Valid() {
-		return false
-	}
-	for c := lit; ; {
+	return lit.Valid() && keptValue(info, lit)
+}
+
+// keptValue reports whether the value at cur outlives its function:
+// returned or stored in a field or package variable, itself or as a field
+// of a struct literal that is (return &T{f: v}).
+func keptValue(info *types.Info, cur inspector.Cursor) bool {
+	for c := cur; ; {
 		parent, child := Unparen(c)
 		switch p := parent.Node().(type) {
 		case *ast.ReturnStmt:
@@ -174,6 +179,9 @@ func storedAt(info *types.Info, cur inspector.Cursor) bool {
 	parent, child := Unparen(cur)
 	if call, ok := parent.Node().(*ast.CallExpr); ok && slices.Contains(call.Args, ast.Expr(child.(ast.Expr))) {
 		return keptBy(info, parent)
+	}
+	if _, ok := parent.Node().(*ast.KeyValueExpr); ok {
+		return keptValue(info, cur) // &T{m: NewManager(ctx)}, returned
 	}
 	lhs, rhs := assignment(parent.Node())
 	i := slices.Index(rhs, ast.Expr(child.(ast.Expr)))

@@ -311,3 +311,31 @@ func (l *Links) Peek(ctx context.Context) error {
 	defer cancel()
 	return l.store.Get(pctx, "peek")
 }
+
+// Watcher's discovery runs on a context whose cancel it keeps.
+type Watcher struct {
+	link   *Link
+	cancel context.CancelFunc
+}
+
+// watcherFor returns a watcher whose link is opened on a root of its own:
+// the watcher's lifetime, kept in the literal it returns.
+func watcherFor(s *Store) *Watcher {
+	wctx, cancel := context.WithCancel(context.Background())
+	link, _ := openLink(wctx, s)
+	return &Watcher{link: link, cancel: cancel}
+}
+
+// The same, with the link opened inside the literal.
+func watcherInline(s *Store) *Watcher {
+	wctx, cancel := context.WithCancel(context.Background())
+	return &Watcher{link: mustLink(openLink(wctx, s)), cancel: cancel}
+}
+
+func mustLink(l *Link, err error) *Link { return l }
+
+func (l *Links) Watch(ctx context.Context) error {
+	_ = watcherFor(l.store)
+	_ = watcherInline(l.store)
+	return l.store.Get(ctx, "watch")
+}
