@@ -235,7 +235,7 @@ while read -r modver set rest; do
 		# written is not appended again (matched by file:line and pass).
 		join_reviews "$tmp/findings" "$review_in" | awk -F'\t' '$1 == "unreviewed" { print $2 "\t" $3 "\t?\t\t" $5 }' |
 			awk -F'\t' 'function key(pos, pass) { sub(/:[0-9]+$/, "", pos); return pos "\t" pass }
-				NR == FNR { if ($0 !~ /^#/) have[key($1, $2)] = 1; next }
+				FILENAME == ARGV[1] { if ($0 !~ /^#/) have[key($1, $2)] = 1; next }
 				!(key($1, $2) in have)' "$review_in" - >"$tmp/new"
 		if [ -s "$tmp/new" ]; then
 			cat "$tmp/new" >>"$review"
