@@ -262,7 +262,7 @@ func lifecycleHook(fn *types.Func, iface *types.Interface) bool {
 	sig := fn.Type().(*types.Signature)
 	res := sig.Results()
 	return sig.Params().Len() == 1 && ctxapi.IsContext(sig.Params().At(0).Type(), iface) &&
-		(res.Len() == 0 || res.Len() == 1 && res.At(0).Type().String() == "error")
+		(res.Len() == 0 || res.Len() == 1 && types.Identical(res.At(0).Type(), types.Universe.Lookup("error").Type()))
 }
 
 // isMain reports whether fn is a program's main function.
