@@ -162,6 +162,14 @@ func CarriesContext(t types.Type) bool {
 	return false
 }
 
+// ReturnsContext reports whether fn's first result is a context (ctx, ctx
+// and cancel, ctx and span): what it returns is a context made for its
+// callers.
+func ReturnsContext(fn *types.Func) bool {
+	res := fn.Type().(*types.Signature).Results()
+	return res.Len() > 0 && IsContextType(res.At(0).Type())
+}
+
 // Getter returns the type of what t's method name() returns, nil unless
 // t has such a method, without parameters and with one result.
 func Getter(t types.Type, name string) types.Type {

@@ -116,13 +116,16 @@ func inKeptClosure(info *types.Info, cur, fn inspector.Cursor) bool {
 		lit = c
 		break
 	}
-	return lit.Valid() && keptValue(info, lit)
+	return lit.Valid() && KeptValue(info, lit)
 }
 
-// keptValue reports whether the value at cur outlives its function:
-// returned or stored in a field or package variable, itself or as a field
-// of a struct literal that is (return &T{f: v}).
-func keptValue(info *types.Info, cur inspector.Cursor) bool {
+// KeptValue reports whether the value at cur outlives its function:
+// returned or stored in a field or package variable, itself, as a field
+// of a struct literal that is (return &T{f: v}), or as the argument of a
+// call whose result is, once it is in such a literal (p.pool =
+// newPool(&Config{OnClose: f}): a configuration the component keeps).
+func KeptValue(info *types.Info, cur inspector.Cursor) bool {
+	inLiteral := false
 	for c := cur; ; {
 		parent, child := Unparen(c)
 		switch p := parent.Node().(type) {
@@ -132,12 +135,25 @@ func keptValue(info *types.Info, cur inspector.Cursor) bool {
 			if p.Value != child {
 				return false
 			}
-			c = parent.Parent() // the composite literal
-		case *ast.CompositeLit, *ast.UnaryExpr: // {f}, &T{...}
+			c, inLiteral = parent.Parent(), true // the composite literal
+		case *ast.CompositeLit:
+			c, inLiteral = parent, true
+		case *ast.UnaryExpr: // &T{...}
+			c = parent
+		case *ast.CallExpr:
+			if !inLiteral || !slices.Contains(p.Args, ast.Expr(child.(ast.Expr))) {
+				return false
+			}
 			c = parent
 		case *ast.AssignStmt:
-			i := slices.Index(p.Rhs, ast.Expr(child.(ast.Expr)))
-			return i >= 0 && len(p.Lhs) == len(p.Rhs) && ctxapi.IsKept(info, p.Lhs[i])
+			switch i := slices.Index(p.Rhs, ast.Expr(child.(ast.Expr))); {
+			case i < 0:
+				return false
+			case len(p.Lhs) == len(p.Rhs):
+				return ctxapi.IsKept(info, p.Lhs[i])
+			default: // p.pool, err = newPool(...): the call's first result
+				return ctxapi.IsKept(info, p.Lhs[0])
+			}
 		default:
 			return false
 		}
@@ -181,7 +197,7 @@ func storedAt(info *types.Info, cur inspector.Cursor) bool {
 		return keptBy(info, parent)
 	}
 	if _, ok := parent.Node().(*ast.KeyValueExpr); ok {
-		return keptValue(info, cur) // &T{m: NewManager(ctx)}, returned
+		return KeptValue(info, cur) // &T{m: NewManager(ctx)}, returned
 	}
 	lhs, rhs := assignment(parent.Node())
 	i := slices.Index(rhs, ast.Expr(child.(ast.Expr)))

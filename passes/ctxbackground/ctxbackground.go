@@ -367,7 +367,9 @@ func rootingHelpers(pass *analysis.Pass, in *inbound.Result, uses *ctxuse.Result
 		decl := cur.Node().(*ast.FuncDecl)
 		fn, _ := pass.TypesInfo.Defs[decl.Name].(*types.Func)
 		f := in.Func(decl)
-		if fn == nil || decl.Body == nil || (f != nil && (f.Own != nil || f.Test != nil || f.InTest)) || isCloser(fn) || carriesContext(fn) || isLock(fn) || returnsContext(fn) {
+		// One that returns a context makes a root for its callers rather
+		// than hiding one: where they use it decides what is lost.
+		if fn == nil || decl.Body == nil || (f != nil && (f.Own != nil || f.Test != nil || f.InTest)) || isCloser(fn) || carriesContext(fn) || isLock(fn) || ctxapi.ReturnsContext(fn) {
 			continue
 		}
 		body, _ := cur.FindNode(decl.Body)
@@ -432,19 +434,6 @@ func rootingHelpers(pass *analysis.Pass, in *inbound.Result, uses *ctxuse.Result
 func carriesContext(fn *types.Func) bool {
 	for p := range fn.Type().(*types.Signature).Params().Variables() {
 		if ctxapi.CarriesContext(p.Type()) {
-			return true
-		}
-	}
-	return false
-}
-
-// returnsContext reports whether fn returns a context: its root is what
-// it hands back (namespaced(), a context with values set), and whether
-// that loses a deadline depends on where its callers use it, not on the
-// call.
-func returnsContext(fn *types.Func) bool {
-	for r := range fn.Type().(*types.Signature).Results().Variables() {
-		if ctxapi.IsContextType(r.Type()) {
 			return true
 		}
 	}

@@ -454,6 +454,10 @@ func (r *Result) Watches(call *ast.CallExpr, i int) bool {
 func (r *Result) Detaches(call *ast.CallExpr, i int) bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	return r.detacher(call, i)
+}
+
+func (r *Result) detacher(call *ast.CallExpr, i int) bool {
 	f, idx := r.callFact(call)
 	return f != nil && slices.Contains(f.Detaches, idx(i))
 }
@@ -744,7 +748,7 @@ func (r *Result) argObserves(call *ast.CallExpr, i int, at *inspector.Cursor) bo
 		return !r.valuesOnlyVar(call) && !r.valueReaderNames(call)
 	}
 	if fn.Pkg() != nil && knowledge.InPackages(fn.Pkg().Path(), knowledge.ValuesOnly) {
-		if at != nil && returnsContext(fn) {
+		if at != nil && ctxapi.ReturnsContext(fn) {
 			return r.useObserves(*at) // ctx, span := tracer.Start(ctx, ...): derived
 		}
 		return false
@@ -869,12 +873,6 @@ func definedBy(cur inspector.Cursor) ast.Expr {
 		}
 	}
 	return nil
-}
-
-// returnsContext reports whether fn's first result is a context.
-func returnsContext(fn *types.Func) bool {
-	res := fn.Type().(*types.Signature).Results()
-	return res.Len() > 0 && ctxapi.IsContextType(res.At(0).Type())
 }
 
 // Module names the module of the package under analysis: facts are trusted

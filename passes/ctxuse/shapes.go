@@ -48,21 +48,16 @@ func (r *Result) checksStored(fn *types.Func, body inspector.Cursor) bool {
 		if !ok || found {
 			return false
 		}
-		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-		if !ok || !ctxapi.IsContext(r.info.TypeOf(sel.X), r.iface) {
-			return true
+		for _, name := range []string{"Err", "Done", "Deadline"} {
+			if !ctxapi.IsContextMethod(r.info, r.iface, call, name) {
+				continue
+			}
+			// b.ctx.Err(): the context is a field of the receiver.
+			if field, ok := ast.Unparen(ast.Unparen(call.Fun).(*ast.SelectorExpr).X).(*ast.SelectorExpr); ok {
+				id, _ := ast.Unparen(field.X).(*ast.Ident)
+				found = id != nil && r.info.Uses[id] == recv
+			}
 		}
-		switch sel.Sel.Name {
-		case "Err", "Done", "Deadline":
-		default:
-			return true
-		}
-		field, ok := ast.Unparen(sel.X).(*ast.SelectorExpr)
-		if !ok {
-			return true
-		}
-		id, ok := ast.Unparen(field.X).(*ast.Ident)
-		found = ok && r.info.Uses[id] == recv
 		return !found
 	})
 	return found
@@ -257,10 +252,7 @@ func (r *Result) watches(decl inspector.Cursor, p *types.Var) bool {
 // watcher's goroutine is no detached work: it ends the caller's work when
 // the context is done.
 func (r *Result) detaches(decl inspector.Cursor, p *types.Var) bool {
-	return !ctxflow.Waits(r.info, decl) && !r.watches(decl, p) && r.onlyInGoroutines(p, func(call *ast.CallExpr, i int) bool {
-		f, idx := r.callFact(call)
-		return f != nil && slices.Contains(f.Detaches, idx(i))
-	})
+	return !ctxflow.Waits(r.info, decl) && !r.watches(decl, p) && r.onlyInGoroutines(p, r.detacher)
 }
 
 // addsValues reports whether fn returns its context parameter p with

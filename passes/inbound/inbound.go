@@ -407,7 +407,7 @@ func runsLater(info *types.Info, uses *ctxuse.Result, cur inspector.Cursor) bool
 		v := ctxflow.VarOf(info, p.Lhs[i])
 		return ctxapi.IsKept(info, p.Lhs[i]) || v != nil && (uses.LaunchedOnly(v) || isResult(info, parent, v))
 	case *ast.KeyValueExpr:
-		return p.Value == child && keptValue(info, parent.Parent())
+		return p.Value == child && ctxflow.KeptValue(info, cur)
 	}
 	return false
 }
@@ -428,34 +428,6 @@ func isResult(info *types.Info, cur inspector.Cursor, v *types.Var) bool {
 			}
 		}
 		return false
-	}
-	return false
-}
-
-// keptValue reports whether the composite literal at cur (a callback's
-// configuration: &pool.Config{Destructor: func...}) is kept beyond the
-// function, directly or as the argument of a call whose result is: stored
-// in a field or package variable, or returned. Its callbacks run later.
-func keptValue(info *types.Info, cur inspector.Cursor) bool {
-	if _, ok := cur.Node().(*ast.CompositeLit); !ok {
-		return false
-	}
-	for range 3 {
-		parent, child := ctxflow.Unparen(cur)
-		switch p := parent.Node().(type) {
-		case *ast.UnaryExpr: // &T{...}
-		case *ast.CallExpr:
-			if !slices.Contains(p.Args, ast.Expr(child.(ast.Expr))) {
-				return false
-			}
-		case *ast.ReturnStmt:
-			return true
-		case *ast.AssignStmt:
-			return len(p.Lhs) > 0 && ctxapi.IsKept(info, p.Lhs[0])
-		default:
-			return false
-		}
-		cur = parent
 	}
 	return false
 }
