@@ -45,7 +45,7 @@ func TestNoSettings(t *testing.T) {
 // not offer: with every key given, the settings must set every flag once.
 func TestEveryFlagHasASetting(t *testing.T) {
 	s, err := decode(yaml{
-		"inbound":       yaml{"frameworks": []any{"example.com/web.Ctx"}, "testsupport": []any{"fake*"}},
+		"inbound":       yaml{"frameworks": []any{"example.com/web.Ctx"}, "testsupport": []any{"fake*"}, "commands": []any{"example.com/cmd.Command"}},
 		"ctxbackground": yaml{"tests": true, "detached": false, "latent": true},
 		"dropcancel":    yaml{"exclude": []any{"example.com/log"}},
 	})
@@ -142,7 +142,7 @@ func TestRejected(t *testing.T) {
 		raw  any
 		want []string // substrings of the error
 	}{
-		{"unknown top-level key", yaml{"frameworks": []any{"x.T"}}, []string{`unknown field "frameworks"`, "known keys: inbound.frameworks"}},
+		{"unknown top-level key", yaml{"frameworks": []any{"x.T"}}, []string{`unknown field "frameworks"`, "known keys: inbound.", "inbound.frameworks"}},
 		{"unknown nested key", yaml{"ctxbackground": yaml{"test": true}}, []string{`unknown field "test"`, "ctxbackground.tests"}},
 		{"unknown pass section", yaml{"ctxbackgound": yaml{}}, []string{`unknown field "ctxbackgound"`}},
 		{"wrong type", yaml{"ctxbackground": yaml{"tests": "yes"}}, []string{"tests", "bool"}},

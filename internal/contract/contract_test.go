@@ -66,6 +66,7 @@ var flagSamples = map[string]string{
 	"ctxbackground.detached": "true",
 	"ctxbackground.latent":   "true",
 	"inbound.testsupport":    "testutil,fake*",
+	"inbound.commands":       "example.com/contract.Command",
 	"dropcancel.exclude":     "example.com/contract/log",
 }
 

@@ -17,11 +17,18 @@
 //     (*gin.Context, echo.Context, *fiber.Ctx, ... and any added by flag);
 //   - or when it is a closure literal nested in such a function.
 //
+// A command of a command-line program is not: a function with a
+// parameter of a command type from the -commands list (urfave/cli's
+// *cli.Command or *cli.Context, cobra's *cobra.Command, kong's
+// *kong.Context, and any added by flag) runs for the process, whatever
+// context its framework hands it, as main does.
+//
 // Nothing else, with one refinement: an unexported function whose
 // callers in view only ever hand it a fresh root (or a request built
 // without a context: http.NewRequest, http.ReadRequest, a helper returning
 // one), or only main's contexts whatever deadline or signal main gave
-// them, has no caller's deadline; nor has one given only a context
+// them or a command's (its context parameter, cmd.Context()), has no
+// caller's deadline; nor has one given only a context
 // (returning at most an error) that is handed over as a value and never
 // called in its package: a service's run or tick function, whose context
 // is the service's lifetime. main, init, package-level initialisers

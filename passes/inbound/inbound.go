@@ -43,6 +43,22 @@ var defaultFrameworks = []string{
 	"github.com/valyala/fasthttp.RequestCtx",
 }
 
+// defaultCommands lists the command types of command-line frameworks. A
+// function given one runs a command of a program for whoever started it:
+// its context is the process's, as main's is (whatever deadline or signal
+// main gave it), so the function is on no request path, and neither is a
+// helper handed only such contexts. The -commands flag adds to it.
+var defaultCommands = []string{
+	"github.com/urfave/cli.Context",
+	"github.com/urfave/cli/v2.Context",
+	"github.com/urfave/cli/v3.Command",
+	"github.com/spf13/cobra.Command",
+	"github.com/alecthomas/kong.Context",
+}
+
+// commands holds the command types, as "importpath.TypeName".
+var commands = frameworkList{}
+
 // frameworks maps "importpath.TypeName" to the accessor ("" when the value
 // is a context itself or has a Context() method).
 var frameworks = frameworkList{}
@@ -85,9 +101,13 @@ func flags() flag.FlagSet {
 			panic(err) // the defaults are ours: a bad one is a programming error
 		}
 	}
+	if err := commands.Set(strings.Join(defaultCommands, ",")); err != nil {
+		panic(err)
+	}
 	var fs flag.FlagSet
 	fs.Var(&testSupportPatterns, "testsupport", "comma-separated patterns (path.Match) for import path elements that mark test-support packages, whose code is left alone like tests; replaces the default")
 	fs.Var(frameworks, "frameworks", "comma-separated request types that carry the caller's context, as importpath.TypeName[:accessor] (e.g. example.com/web.Ctx:Request().Context()); added to the built-in list")
+	fs.Var(commands, "commands", "comma-separated command types of command-line frameworks, as importpath.TypeName (e.g. example.com/cmd.Command): a function given one runs a command for the process, on no request path; added to the built-in list")
 	return fs
 }
 
@@ -320,6 +340,9 @@ func run(pass *analysis.Pass) (any, error) {
 				break
 			}
 			fn.Own, fn.Test = sources(pass, iface, fn.Type())
+			if commandFunc(pass.TypesInfo, fn.Type()) {
+				fn.Own = nil // a command of the program: the process's context
+			}
 			if decl, ok := fn.Node.(*ast.FuncDecl); ok && fn.Own != nil && (fn.Own.Kind == Param || fn.Own.Param != nil && ctxapi.IsHTTPRequest(fn.Own.Param.Type())) {
 				if obj, ok := pass.TypesInfo.Defs[decl.Name].(*types.Func); ok {
 					if rooted[obj] {
@@ -501,6 +524,34 @@ func paramVar(pass *analysis.Pass, id *ast.Ident, t types.Type) *types.Var {
 		}
 	}
 	return types.NewParam(token.NoPos, pass.Pkg, "_", t)
+}
+
+// commandFunc reports whether a function of type ft runs a command of a
+// command-line program: one of its parameters is a command type.
+func commandFunc(info *types.Info, ft *ast.FuncType) bool {
+	if ft == nil || ft.Params == nil {
+		return false
+	}
+	for _, field := range ft.Params.List {
+		if isCommand(info.TypeOf(field.Type)) {
+			return true
+		}
+	}
+	return false
+}
+
+// isCommand reports whether t is, or points to, a command type of the
+// -commands list.
+func isCommand(t types.Type) bool {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil {
+		return false
+	}
+	_, ok = commands[named.Obj().Pkg().Path()+"."+named.Obj().Name()]
+	return ok
 }
 
 // frameworkAccessor looks t (or what it points to) up in the framework list.

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
+	"github.com/budgetlint/budgetlint/internal/ctxflow"
 	"github.com/budgetlint/budgetlint/passes/ctxuse"
 )
 
@@ -22,7 +23,8 @@ import (
 // functions and methods (no interface of the package names the method) and
 // any function of package main, referred to only by static calls. A
 // parameter is rooted when every call passes a fresh root, one given only
-// values, or the caller's own rooted parameter.
+// values, the caller's own rooted parameter, or a context of a command of
+// a command-line program (its context parameter, cmd.Context()).
 //
 // It also returns the candidates that are only ever started by a go
 // statement handed the caller's own context parameter (go d.loop(ctx) in
@@ -74,15 +76,27 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 	}
 	// Every reference to a candidate: a static call, or an escape.
 	type site struct {
-		call   *ast.CallExpr
-		caller *types.Func // the declared function the call is in, nil elsewhere
-		inGo   bool        // the call is a go statement's
+		call    *ast.CallExpr
+		caller  *types.Func // the declared function the call is in, nil elsewhere
+		inGo    bool        // the call is a go statement's
+		process bool        // the call is in main or in a command: its deadlines are the process's
 	}
 	calls := map[*types.Func][]site{}
 	escaped := map[*types.Func]bool{}
-	defs := map[*types.Var][]ast.Expr{} // what local contexts are set from
-	for cur := range insp.Root().Preorder((*ast.Ident)(nil), (*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil)) {
+	defs := map[*types.Var][]ast.Expr{}    // what local contexts are set from
+	commandParams := map[*types.Var]bool{} // the context parameters of commands
+	for cur := range insp.Root().Preorder((*ast.Ident)(nil), (*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.FuncType)(nil)) {
 		switch n := cur.Node().(type) {
+		case *ast.FuncType:
+			if commandFunc(info, n) {
+				for _, field := range n.Params.List {
+					for _, id := range field.Names {
+						if v, ok := info.Defs[id].(*types.Var); ok && ctxapi.IsContext(v.Type(), iface) {
+							commandParams[v] = true
+						}
+					}
+				}
+			}
 		case *ast.AssignStmt:
 			recordDefs(info, iface, defs, n.Lhs, n.Rhs)
 		case *ast.ValueSpec:
@@ -110,8 +124,13 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 				continue
 			}
 			var caller *types.Func
-			for d := range c.Enclosing((*ast.FuncDecl)(nil)) {
-				caller, _ = info.Defs[d.Node().(*ast.FuncDecl).Name].(*types.Func)
+			inCommand := false
+			for d := range c.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+				ft, _ := ctxflow.FuncParts(d.Node())
+				inCommand = inCommand || commandFunc(info, ft)
+				if decl, ok := d.Node().(*ast.FuncDecl); ok {
+					caller, _ = info.Defs[decl.Name].(*types.Func)
+				}
 			}
 			// Started by a go statement, directly or from the body of
 			// its literal (go func() { defer wg.Done(); d.loop(ctx) }()).
@@ -120,7 +139,7 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 				_, inGo = e.Node().(*ast.GoStmt)
 				break
 			}
-			calls[fn] = append(calls[fn], site{call, caller, inGo})
+			calls[fn] = append(calls[fn], site{call, caller, inGo, isMain(caller) || inCommand})
 		}
 	}
 	rooted = map[*types.Func]bool{}
@@ -147,8 +166,9 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 		}
 	}
 	returnsRoot := map[*types.Func]bool{} // memo; false while being decided
-	// isRooted reports whether e, in caller, stands for a fresh root.
-	var isRooted func(e ast.Expr, caller *types.Func, seen map[*types.Var]bool) bool
+	// isRooted reports whether e, in caller, stands for a fresh root;
+	// process says that the caller is main or a command.
+	var isRooted func(e ast.Expr, caller *types.Func, process bool, seen map[*types.Var]bool) bool
 	// rootMaker reports whether fn, a function of the package, returns a
 	// fresh root (or a request built without a context) on every path that
 	// returns one: newPostRequest(...), bg().
@@ -178,18 +198,23 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 				// No caller: what it returns must be a root by itself, not
 				// through the optimistic guess about its own parameters
 				// (that guess changes as the fixpoint runs).
-				is = is && isRooted(n.Results[0], nil, map[*types.Var]bool{})
+				is = is && isRooted(n.Results[0], nil, false, map[*types.Var]bool{})
 			}
 			return true
 		})
 		returnsRoot[fn] = is && returns
 		return is && returns
 	}
-	isRooted = func(e ast.Expr, caller *types.Func, seen map[*types.Var]bool) bool {
+	isRooted = func(e ast.Expr, caller *types.Func, process bool, seen map[*types.Var]bool) bool {
 		switch e := ast.Unparen(e).(type) {
+		case *ast.SelectorExpr:
+			return commandContext(info, e) // cliCtx.Context
 		case *ast.CallExpr:
 			if ctxapi.IsFreshRoot(info, e) || rootlessRequest(info, e) {
 				return true
+			}
+			if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok && len(e.Args) == 0 && commandContext(info, sel) {
+				return true // cmd.Context()
 			}
 			if callee := ctxapi.Callee(info, e); callee != nil && callee.Pkg() == pass.Pkg && rootMaker(callee.Origin()) {
 				return true
@@ -200,12 +225,13 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 			// component's lifetime, main's time limit) has something to
 			// honour.
 			if len(e.Args) > 0 && uses.AddsValuesOnly(e) {
-				return isRooted(e.Args[0], caller, seen)
+				return isRooted(e.Args[0], caller, process, seen)
 			}
 			// In main, a deadline or a signal is the process's own time
-			// limit, not a request's: main is never on a request path.
-			if isMain(caller) && len(e.Args) > 0 && (ctxapi.IsDerivation(info, e) || ctxapi.IsCallTo(info, e, "os/signal", "NotifyContext")) {
-				return isRooted(e.Args[0], caller, seen)
+			// limit, not a request's: main is never on a request path,
+			// nor is a command.
+			if process && len(e.Args) > 0 && (ctxapi.IsDerivation(info, e) || ctxapi.IsCallTo(info, e, "os/signal", "NotifyContext")) {
+				return isRooted(e.Args[0], caller, process, seen)
 			}
 		case *ast.Ident:
 			v, ok := info.Uses[e].(*types.Var)
@@ -216,6 +242,9 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 				if p := caller.Type().(*types.Signature).Params(); p.At(param[caller]) == v {
 					return true
 				}
+			}
+			if commandParams[v] {
+				return true
 			}
 			if v.Kind() == types.ParamVar {
 				// What a caller passed in comes first, whatever the
@@ -229,7 +258,7 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 			}
 			seen[v] = true
 			for _, r := range rhs {
-				if r == nil || !isRooted(r, caller, seen) {
+				if r == nil || !isRooted(r, caller, process, seen) {
 					return false
 				}
 			}
@@ -242,7 +271,7 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 		for fn := range rooted {
 			for _, s := range calls[fn] {
 				i := param[fn]
-				if i >= len(s.call.Args) || !isRooted(s.call.Args[i], s.caller, map[*types.Var]bool{}) {
+				if i >= len(s.call.Args) || !isRooted(s.call.Args[i], s.caller, s.process, map[*types.Var]bool{}) {
 					delete(rooted, fn)
 					changed = true
 					break
@@ -263,6 +292,12 @@ func lifecycleHook(fn *types.Func, iface *types.Interface) bool {
 	res := sig.Results()
 	return sig.Params().Len() == 1 && ctxapi.IsContext(sig.Params().At(0).Type(), iface) &&
 		(res.Len() == 0 || res.Len() == 1 && types.Identical(res.At(0).Type(), types.Universe.Lookup("error").Type()))
+}
+
+// commandContext reports whether sel is a command's context: the
+// Context method or field of a command type (cmd.Context, cliCtx.Context).
+func commandContext(info *types.Info, sel *ast.SelectorExpr) bool {
+	return sel.Sel.Name == "Context" && isCommand(info.TypeOf(sel.X))
 }
 
 // isMain reports whether fn is a program's main function.
