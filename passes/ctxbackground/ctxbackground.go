@@ -93,10 +93,11 @@ func run(pass *analysis.Pass) (any, error) {
 type mode int
 
 const (
-	request   mode = iota // the inbound context
-	test                  // t.Context(), with -tests
-	detached              // context.WithoutCancel(ctx), with -detached
-	afterDone             // the same, where ctx is already done
+	request    mode = iota // the inbound context
+	test                   // t.Context(), with -tests
+	detached               // context.WithoutCancel(ctx), with -detached
+	afterDone              // the same, where ctx is already done
+	documented             // the same, where a comment says the code detaches on purpose
 )
 
 // inboundAt returns the context that should be used at cur, or nil where
@@ -126,9 +127,13 @@ func (c *checker) inboundAt(cur inspector.Cursor) (*inbound.Source, mode) {
 		if !includeDetached {
 			return nil, request
 		}
-		m = detached
-		if site.AfterDone {
+		switch {
+		case site.AfterDone:
 			m = afterDone
+		case site.Documented:
+			m = documented
+		default:
+			m = detached
 		}
 	}
 	return src, m
@@ -192,10 +197,13 @@ func (c *checker) checkRoot(cur inspector.Cursor, call *ast.CallExpr) {
 	case test:
 		msg = fmt.Sprintf("%s in a test runs past the test's deadline and cleanup; use %s", root, src.Expr)
 		with = src.Expr
-	case detached, afterDone:
+	case detached, afterDone, documented:
 		where := "in a goroutine or deferred call"
-		if m == afterDone {
+		switch m {
+		case afterDone:
 			where = "once " + src.Name() + " is done"
+		case documented:
+			where = "where the comment says it detaches on purpose"
 		}
 		if expr, ok := src.ExprAt(c.Pass.Pkg, call.Pos()); ok {
 			pkgName := contextQualifier(call)

@@ -44,9 +44,12 @@
 // Left alone: code off the request path (main, init, package variables,
 // functions without an inbound context), test code (see inbound), a root
 // used inside a go or defer statement, a closure handed to a function that
-// launches it, or a closure returned or stored to run later (deliberately detached work, or cleanup that must not
-// depend on a context that may be done) or where the inbound context is
-// already done (after <-ctx.Done(): a shutdown), a root that is the
+// launches it, or a closure returned or stored to run later (deliberately
+// detached work, or cleanup that must not depend on a context that may be
+// done) or where the inbound context is already done (after <-ctx.Done():
+// a shutdown), a root in a statement whose comment says that it detaches
+// on purpose ("use a background context so that every replica gets it
+// even if we return early"; never a TODO), a root that is the
 // parent of context.WithTimeout or WithDeadline (fixedtimeout reports that),
 // and a call whose callee has a context-taking sibling (dropcancel reports
 // that).
@@ -54,8 +57,8 @@
 // The suggested fix replaces the root with the inbound context.
 //
 // Flags: -tests also reports test functions, suggesting t.Context();
-// -detached also reports roots in go and defer statements and where the
-// inbound context is done, suggesting
+// -detached also reports roots in go and defer statements, where the
+// inbound context is done and where a comment says they detach, suggesting
 // context.WithoutCancel(ctx), which keeps the request's values; -latent
 // also reports roots that reach nothing observing cancellation.
 package ctxbackground

@@ -216,6 +216,11 @@ type Site struct {
 	// AfterDone marks the detached nodes that are not in a go or defer
 	// statement but run only once Owner's context is done.
 	AfterDone bool
+	// Documented marks the detached nodes whose statement says, in its
+	// comment, that it is detached from the caller's context on purpose
+	// ("use a background context so that every replica gets it even if we
+	// return early").
+	Documented bool
 	// Test is the test's context, for passes with their tests option on.
 	Test *Source
 	// InTest marks test code (see Func.InTest).
@@ -240,6 +245,7 @@ type Result struct {
 	doneMu sync.Mutex // the passes that share the result may run at once
 	doneAt map[ast.Node]token.Pos
 
+	comments  *commentIndex
 	uses      *ctxuse.Result
 	watchMu   sync.Mutex
 	watchedAt map[ast.Node]token.Pos // per owner: where its context is first watched
@@ -288,6 +294,9 @@ func (r *Result) At(cur inspector.Cursor) Site {
 			site.Owner = fn
 			site.AfterDone = !detached && !fn.DetachedOwn && r.afterDone(cur, c.Node(), fn.Own)
 			site.Detached = detached || fn.DetachedOwn || site.AfterDone
+			if !site.Detached && r.comments != nil && r.comments.documented(cur) {
+				site.Detached, site.Documented = true, true
+			}
 			if pos := r.firstWatch(c, fn.Own); pos.IsValid() && pos < cur.Node().Pos() {
 				site.Watched = true
 			}
@@ -318,6 +327,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	res.contexts = true
 	res.info, res.iface = pass.TypesInfo, iface
+	res.comments = newCommentIndex(pass.Fset, pass.Files)
 	res.uses = pass.ResultOf[ctxuse.Analyzer].(*ctxuse.Result)
 	scopes := &scopeIndex{pkg: pass.Pkg, names: map[string]bool{}}
 	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)

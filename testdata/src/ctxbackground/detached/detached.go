@@ -39,3 +39,11 @@ func rollbackAsync(ctx context.Context) {
 func Abort(ctx context.Context) {
 	rollbackAsync(context.Background()) // want `context.Background\(\) in a goroutine or deferred call drops the values of ctx along with its cancellation; use context.WithoutCancel\(ctx\) to detach on purpose`
 }
+
+// A root the comment says is detached on purpose is reported with
+// -detached, with the fix that keeps the values.
+func Replicate(ctx context.Context) {
+	// Use a background context so that every replica gets it even if we
+	// return early.
+	_ = work(context.Background()) // want `context.Background\(\) where the comment says it detaches on purpose drops the values of ctx along with its cancellation; use context.WithoutCancel\(ctx\) to detach on purpose`
+}

@@ -1,0 +1,22 @@
+package knowledge
+
+import (
+	"testing"
+
+	"github.com/budgetlint/budgetlint/internal/passtest/table"
+)
+
+func TestSaysDetached(t *testing.T) {
+	table.Check(t, "SaysDetached", SaysDetached, map[string]bool{
+		"Use a background context to make sure all replicas get the request even if we return early.":                true,
+		"we are using a background context here for the batches _even if_ our\ncontext (`ctx`) is canceled":          true,
+		"When the context is canceled, the barrier should still wait. Therefore,\nwe use [context.Background] here.": true,
+		"Intentionally creating an empty context so the retrieval cannot use ambient values.":                        true,
+		"On shutdown we want to unregister no matter what.":                                                          true,
+		"TODO: see if we can get a proper context in here, for true cancellation":                                    false,
+		"FIXME: this should not use a background context":                                                            false,
+		"Push even if the batch is empty.":                                                                           false,
+		"Sleep before retrying, with exponential backoff.":                                                           false,
+		"Detach the loop device.": false,
+	})
+}

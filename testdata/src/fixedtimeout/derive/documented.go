@@ -1,0 +1,28 @@
+package derive
+
+import (
+	"context"
+	"time"
+)
+
+type ingesters struct{}
+
+func (ingesters) Push(ctx context.Context, n int) error { return ctx.Err() }
+
+// A bounded root that the comment says is cut from the caller on purpose
+// is the documented detachment the finding would ask for: left alone.
+func PushAll(ctx context.Context, in ingesters) error {
+	// Use a background context to make sure every ingester gets the samples
+	// even if we return early; the bound keeps the push from hanging.
+	pctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	return in.Push(pctx, 1)
+}
+
+// Without that comment it is a fixed timeout that ignores the caller.
+func PushOne(ctx context.Context, in ingesters) error {
+	// Bound the push.
+	pctx, cancel := context.WithTimeout(context.Background(), 2*time.Second) // want `2s timeout on a fresh context ignores the caller's deadline`
+	defer cancel()
+	return in.Push(pctx, 1)
+}
