@@ -220,15 +220,17 @@ func RootPassedOn(info *types.Info, body inspector.Cursor, observes func(call in
 		}
 		return nil
 	}
-	// A root kept as a component's lifetime, or made only once some
-	// context is done (to clean up after it), is not the caller's lost
-	// deadline, wherever it is also used.
+	// A root kept as a component's lifetime, made only once some context
+	// is done (to clean up after it), or standing in for a nil context
+	// (if ctx == nil { ctx = context.Background() }: the context comes in
+	// some other way, an options struct's field), is not the caller's
+	// lost deadline, wherever it is also used.
 	notLost := map[*ast.CallExpr]bool{}
 	isNotLost := func(root *ast.CallExpr) bool {
 		is, ok := notLost[root]
 		if !ok {
 			rc, found := body.FindNode(root)
-			is = found && (Lifetime(info, rc) || UnderDone(info, nil, rc))
+			is = found && (Lifetime(info, rc) || UnderDone(info, nil, rc) || IsNilGuard(info, rc))
 			notLost[root] = is
 		}
 		return is
