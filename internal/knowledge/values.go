@@ -3,9 +3,9 @@ package knowledge
 import "strings"
 
 // ValuesOnly lists the packages whose context-taking functions read values
-// (a trace ID, a logger, request metadata), never cancellation: calling
-// their plain forms drops nothing the caller could use to stop the work,
-// and handing them a context does not observe it. Functions of theirs that
+// (a trace ID, a logger, request metadata, a codec's hooks), never
+// cancellation: calling their plain forms drops nothing the caller could
+// use to stop the work, and handing them a context does not observe it. Functions of theirs that
 // return a context derive it (metadata.NewOutgoingContext): the result
 // carries the parent's cancellation on. log/slog is always one.
 var ValuesOnly = []string{
@@ -33,6 +33,11 @@ var ValuesOnly = []string{
 	"go.opencensus.io/stats",
 	"go.opencensus.io/tag",
 	"go.opencensus.io/trace",
+	// Codecs whose Context forms only hand the context to the values' own
+	// UnmarshalerContext and MarshalerContext methods: decoding bytes in
+	// memory has nothing to cancel.
+	"github.com/goccy/go-json",
+	"github.com/goccy/go-yaml",
 }
 
 // InPackages reports whether path is one of the listed packages or below
