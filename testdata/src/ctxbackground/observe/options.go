@@ -28,6 +28,6 @@ func lookup(s *Store, opts callOptions) error {
 	return s.Get(context.Background(), opts.name)
 }
 
-func Lookup(ctx context.Context, s *Store) error {
+func LookupOption(ctx context.Context, s *Store) error {
 	return lookup(s, callOptions{name: "b"}) // want `lookup starts a fresh context \(context.Background\(\) at options.go:28\)`
 }
