@@ -70,12 +70,17 @@ func (c *checker) isStored(e ast.Expr) bool {
 // one derived from it, as well: a stored context beside it (queryDC(ctx,
 // tx.ctx, ...), which watches both; Merge(ss.Context(), s.baseCtx), a
 // context cancelled by either; NewTransport(connectCtx, cc.ctx), the
-// lifetime of what it builds) is not passed instead of it.
+// lifetime of what it builds; onQuery(&ctx, stmt.ctx), a trace hook given
+// both) is not passed instead of it.
 func (c *checker) passesInbound(call *ast.CallExpr, src *inbound.Source) bool {
 	info := c.Pass.TypesInfo
 	derived := c.Uses.Derived(src.Param)
 	for _, arg := range call.Args {
-		switch a := ast.Unparen(arg).(type) {
+		arg = ast.Unparen(arg)
+		if addr, ok := arg.(*ast.UnaryExpr); ok && addr.Op == token.AND {
+			arg = ast.Unparen(addr.X) // &ctx: the callee may even replace it
+		}
+		switch a := arg.(type) {
 		case *ast.Ident:
 			if v, ok := info.Uses[a].(*types.Var); ok && derived[v] {
 				return true

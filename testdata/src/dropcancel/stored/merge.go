@@ -46,3 +46,25 @@ func newQuery(ctx context.Context) *query { return &query{ctx: ctx} }
 func (s *Server) Ask(ctx context.Context) *query {
 	return newQuery(s.ctx) // want `passing the stored context s.ctx ignores the cancellation of ctx; pass ctx`
 }
+
+// A trace hook given the caller's context by address and the stored one as
+// a description of the statement: both reach it, the stored one is not
+// passed instead of the caller's.
+type stmt struct{ ctx context.Context }
+
+func onQuery(ctx *context.Context, stmtCtx context.Context, query string) func(error) {
+	return func(error) { _ = stmtCtx.Err() }
+}
+
+func (st *stmt) Query(ctx context.Context, query string) error {
+	done := onQuery(&ctx, st.ctx, query)
+	defer done(nil)
+	return ctx.Err()
+}
+
+// Given the stored one alone, the hook would wait on it instead.
+func (st *stmt) QueryAlone(ctx context.Context, query string) error {
+	done := onQuery(nil, st.ctx, query) // want `passing the stored context st.ctx ignores the cancellation of ctx; pass ctx`
+	defer done(nil)
+	return ctx.Err()
+}
