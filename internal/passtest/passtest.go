@@ -12,6 +12,7 @@ import (
 	"io/fs"
 	"maps"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -102,10 +103,19 @@ func RunIn(t *testing.T, a *analysis.Analyzer, testdata, dir string, options Opt
 			for opt, value := range options[name] {
 				SetFlag(t, a, opt, value)
 			}
+			var results []*analysistest.Result
 			if golden[pkg] {
-				analysistest.RunWithSuggestedFixes(t, testdata, a, pkg)
+				results = analysistest.RunWithSuggestedFixes(t, testdata, a, pkg)
 			} else {
-				analysistest.Run(t, testdata, a, pkg)
+				results = analysistest.Run(t, testdata, a, pkg)
+			}
+			// The passes run despite type errors, so analysistest would
+			// check a package that does not compile as if it did: only the
+			// packages named broken are meant not to.
+			for _, r := range results {
+				if r.Pass.Pkg.Path() == pkg && len(r.Pass.TypeErrors) > 0 && path.Base(pkg) != "broken" {
+					t.Errorf("testdata package %s does not type-check: %v", pkg, r.Pass.TypeErrors[0])
+				}
 			}
 		})
 	}

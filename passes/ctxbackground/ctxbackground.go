@@ -53,15 +53,24 @@ type RootsContext struct {
 	Pos    string // "file.go:12", where the root is
 	Via    string // the callee it roots through, empty when rooted directly
 	Module string // the module of the function, empty outside modules
+	// IfZero, when not 0, says that the root is observed only when the
+	// function's parameter IfZero-1 holds its zero value: it fills in a
+	// default the caller left out (name == ""), and callers that pass one
+	// lose nothing there.
+	IfZero int
 }
 
 func (*RootsContext) AFact() {}
 
 func (f *RootsContext) String() string {
+	s := fmt.Sprintf("roots %s at %s", f.Root, f.Pos)
 	if f.Via != "" {
-		return fmt.Sprintf("roots %s at %s through %s", f.Root, f.Pos, f.Via)
+		s += " through " + f.Via
 	}
-	return fmt.Sprintf("roots %s at %s", f.Root, f.Pos)
+	if f.IfZero > 0 {
+		s += fmt.Sprintf(" if parameter %d is zero", f.IfZero-1)
+	}
+	return s
 }
 
 type checker struct {
@@ -309,6 +318,9 @@ func (c *checker) checkHelperCall(cur inspector.Cursor, call *ast.CallExpr) {
 	if src == nil || m != request {
 		return
 	}
+	if fact.IfZero > 0 && (fact.IfZero > len(call.Args) || !ctxuse.IsZeroValue(c.Pass.TypesInfo, call.Args[fact.IfZero-1])) {
+		return // the root fills in a default this call does not leave out
+	}
 	where := fact.Root + " at " + fact.Pos
 	if fact.Via != "" {
 		where += ", through " + fact.Via
@@ -341,6 +353,38 @@ func (c *checker) helperFact(fn *types.Func) *RootsContext {
 	return nil
 }
 
+// passOnGuard says whether fn, calling a helper whose fact is f, roots
+// through it, and what its own root then waits for (RootsContext.IfZero).
+func passOnGuard(info *types.Info, fn *types.Func, call *ast.CallExpr, f *RootsContext) (int, bool) {
+	if f.IfZero == 0 {
+		return 0, true
+	}
+	if f.IfZero > len(call.Args) {
+		return 0, false
+	}
+	return guardOf(info, fn, call.Args[f.IfZero-1])
+}
+
+// guardOf says whether a root that is observed only when arg is the zero
+// value is reached from fn, and on what: always, when arg is a constant
+// zero; when fn's own parameter is zero, when arg is that parameter
+// (RootsContext.IfZero, 1-based); and not otherwise: the caller fills in
+// what the default is for.
+func guardOf(info *types.Info, fn *types.Func, arg ast.Expr) (int, bool) {
+	if ctxuse.IsZeroValue(info, arg) {
+		return 0, true
+	}
+	if id, ok := ast.Unparen(arg).(*ast.Ident); ok && fn != nil {
+		params := fn.Type().(*types.Signature).Params()
+		for k := range params.Len() {
+			if info.Uses[id] == params.At(k) {
+				return k + 1, true
+			}
+		}
+	}
+	return 0, false
+}
+
 // foreign reports whether a package is not the user's code: the standard
 // library, or a copy vendored from another project (without modules,
 // GOPATH's vendor directories are the only sign of that). Facts never flow
@@ -359,6 +403,8 @@ func rootingHelpers(pass *analysis.Pass, in *inbound.Result, uses *ctxuse.Result
 		return found // facts never flow through the standard library
 	}
 	module := ctxuse.Module(pass)
+	var current *types.Func // the function whose body is searched
+	var guard int           // what the root found in it waits for (RootsContext.IfZero)
 	observes := func(cur inspector.Cursor, i int) bool {
 		call := cur.Node().(*ast.CallExpr)
 		if fn := ctxapi.Callee(pass.TypesInfo, call); fn != nil && isCloser(fn) {
@@ -367,9 +413,24 @@ func rootingHelpers(pass *analysis.Pass, in *inbound.Result, uses *ctxuse.Result
 		if uses.Detaches(call, i) {
 			return false // read only by a goroutine the callee starts: detached work
 		}
-		return latent || (uses.Observes(call, i) && !optionalCallback(pass.TypesInfo, cur))
+		if latent {
+			return true
+		}
+		if !uses.Observes(call, i) || optionalCallback(pass.TypesInfo, cur) {
+			return false
+		}
+		if j, ok := uses.IfZero(call, i); ok {
+			g, ok := guardOf(pass.TypesInfo, current, call.Args[j])
+			guard = g
+			return ok
+		}
+		return true
 	}
-	pending := map[*types.Func][]*types.Func{} // function -> same-package callees
+	type pendingCall struct {
+		call   *ast.CallExpr
+		callee *types.Func
+	}
+	pending := map[*types.Func][]pendingCall{} // function -> calls of same-package functions
 	var order []*types.Func
 	for cur := range insp.Root().Preorder((*ast.FuncDecl)(nil)) {
 		decl := cur.Node().(*ast.FuncDecl)
@@ -381,8 +442,9 @@ func rootingHelpers(pass *analysis.Pass, in *inbound.Result, uses *ctxuse.Result
 			continue
 		}
 		body, _ := cur.FindNode(decl.Body)
+		current, guard = fn, 0
 		if root := ctxflow.RootPassedOn(pass.TypesInfo, body, observes); root != nil {
-			found[fn] = &RootsContext{Root: rootName(pass.TypesInfo, root), Pos: shortPos(pass.Fset, root.Pos()), Module: module}
+			found[fn] = &RootsContext{Root: rootName(pass.TypesInfo, root), Pos: shortPos(pass.Fset, root.Pos()), Module: module, IfZero: guard}
 			continue
 		}
 		for call := range ctxflow.SyncCalls(body) {
@@ -397,7 +459,7 @@ func rootingHelpers(pass *analysis.Pass, in *inbound.Result, uses *ctxuse.Result
 				if impls := uses.Implementations(callee); len(impls) == 1 {
 					callee = impls[0]
 				}
-				pending[fn] = append(pending[fn], callee)
+				pending[fn] = append(pending[fn], pendingCall{call, callee})
 				order = append(order, fn)
 				continue
 			}
@@ -406,8 +468,10 @@ func rootingHelpers(pass *analysis.Pass, in *inbound.Result, uses *ctxuse.Result
 			}
 			fact := new(RootsContext)
 			if pass.ImportObjectFact(callee, fact) && fact.Module == module {
-				found[fn] = &RootsContext{Root: fact.Root, Pos: fact.Pos, Via: qualifiedName(callee), Module: module}
-				break
+				if g, ok := passOnGuard(pass.TypesInfo, fn, call, fact); ok {
+					found[fn] = &RootsContext{Root: fact.Root, Pos: fact.Pos, Via: qualifiedName(callee), Module: module, IfZero: g}
+					break
+				}
 			}
 		}
 	}
@@ -418,11 +482,13 @@ func rootingHelpers(pass *analysis.Pass, in *inbound.Result, uses *ctxuse.Result
 			if found[fn] != nil {
 				continue
 			}
-			for _, callee := range pending[fn] {
-				if f := found[callee]; f != nil {
-					found[fn] = &RootsContext{Root: f.Root, Pos: f.Pos, Via: callee.Name(), Module: module}
-					changed = true
-					break
+			for _, p := range pending[fn] {
+				if f := found[p.callee]; f != nil {
+					if g, ok := passOnGuard(pass.TypesInfo, fn, p.call, f); ok {
+						found[fn] = &RootsContext{Root: f.Root, Pos: f.Pos, Via: p.callee.Name(), Module: module, IfZero: g}
+						changed = true
+						break
+					}
 				}
 			}
 		}

@@ -60,7 +60,10 @@ type Fact struct {
 	// with values added and nothing else (return context.WithValue(ctx,
 	// k, v)): its result is cancelled exactly when the parameter is.
 	AddsValues []int
-	Module     string
+	// IfZero lists the context parameters observed only when another
+	// parameter holds its zero value (see Guard).
+	IfZero []Guard
+	Module string
 }
 
 func (*Fact) AFact() {}
@@ -78,11 +81,14 @@ func (f *Fact) String() string {
 	if f.ChecksStored {
 		parts = append(parts, "checks stored")
 	}
+	for _, g := range f.IfZero {
+		parts = append(parts, fmt.Sprintf("observes %d only if %d is zero", g.Ctx, g.Param))
+	}
 	return strings.Join(parts, "; ")
 }
 
 func (f *Fact) empty() bool {
-	return len(f.Ignores)+len(f.Checks)+len(f.Launches)+len(f.Memoises)+len(f.Watches)+len(f.Detaches)+len(f.Attaches)+len(f.AddsValues) == 0 && !f.ChecksStored
+	return len(f.Ignores)+len(f.Checks)+len(f.Launches)+len(f.Memoises)+len(f.Watches)+len(f.Detaches)+len(f.Attaches)+len(f.AddsValues)+len(f.IfZero) == 0 && !f.ChecksStored
 }
 
 // Result answers, for one package, what a call does with its arguments
@@ -613,8 +619,13 @@ func (r *Result) local(fn *types.Func) *Fact {
 		case ctxapi.IsContext(t, r.iface):
 			if !r.varObserves(p) {
 				f.Ignores = append(f.Ignores, i)
-			} else if r.checks(fn, body, p) {
-				f.Checks = append(f.Checks, i)
+			} else {
+				if r.checks(fn, body, p) {
+					f.Checks = append(f.Checks, i)
+				}
+				if k, ok := r.zeroGuard(fn, body, p); ok {
+					f.IfZero = append(f.IfZero, Guard{Ctx: i, Param: k})
+				}
 			}
 			if r.addsValues(fn, body, p) {
 				f.AddsValues = append(f.AddsValues, i)

@@ -1,0 +1,179 @@
+package ctxuse
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/budgetlint/budgetlint/internal/ctxapi"
+	"github.com/budgetlint/budgetlint/internal/ctxflow"
+)
+
+// Guard says that a function observes its context parameter Ctx only when
+// its parameter Param holds the zero value: the context fills in a default
+// the caller left out (if name == "" { name, err = lookupDefault(ctx) }).
+// A caller that passes a name has nothing of its context observed there.
+type Guard struct{ Ctx, Param int }
+
+// IfZero reports whether the i-th argument of call, a context, is observed
+// only when the call's j-th argument is the zero value, by the callee's
+// fact.
+func (r *Result) IfZero(call *ast.CallExpr, i int) (j int, ok bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.ifZero(call, i)
+}
+
+func (r *Result) ifZero(call *ast.CallExpr, i int) (int, bool) {
+	fn := ctxapi.Callee(r.info, call)
+	if fn == nil {
+		return 0, false
+	}
+	f := r.factOf(fn)
+	if f == nil {
+		return 0, false
+	}
+	k := paramIndex(fn, i)
+	for _, g := range f.IfZero {
+		if g.Ctx == k && g.Param < len(call.Args) && !fn.Type().(*types.Signature).Variadic() {
+			return g.Param, true
+		}
+	}
+	return 0, false
+}
+
+// zeroGuard returns the parameter whose zero value every use of the
+// context parameter p that observes it waits for: each such use sits in
+// the body of an if on that parameter being zero (or is handed to a callee
+// with such a guard on the parameter's value), and nothing assigns the
+// parameter before.
+func (r *Result) zeroGuard(fn *types.Func, body inspector.Cursor, p *types.Var) (int, bool) {
+	params := fn.Type().(*types.Signature).Params()
+	guard := -1
+	for _, cur := range r.uses[p] {
+		if !r.useObserves(cur) {
+			continue
+		}
+		k, ok := r.useGuard(cur, body, params)
+		if !ok || guard >= 0 && k != guard {
+			return 0, false
+		}
+		guard = k
+	}
+	return guard, guard >= 0
+}
+
+// useGuard finds the parameter whose zero value the use of a context at
+// cur waits for.
+func (r *Result) useGuard(cur, body inspector.Cursor, params *types.Tuple) (int, bool) {
+	for c := range cur.Enclosing((*ast.IfStmt)(nil), (*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		ifStmt, ok := c.Node().(*ast.IfStmt)
+		if !ok {
+			break
+		}
+		if cur.Node().Pos() < ifStmt.Body.Pos() || cur.Node().End() > ifStmt.Body.End() {
+			continue // in the condition or the else branch
+		}
+		if k, ok := r.zeroTest(ifStmt.Cond, params); ok && !assignedBefore(r.info, body, params.At(k), ifStmt.Pos()) {
+			return k, true
+		}
+	}
+	// Handed on to a callee that has a guard of its own, on one of ours.
+	parent, child := ctxflow.Unparen(cur)
+	if call, ok := parent.Node().(*ast.CallExpr); ok {
+		if i := slices.Index(call.Args, ast.Expr(child.(ast.Expr))); i >= 0 {
+			if j, ok := r.ifZero(call, i); ok {
+				if id, ok := ast.Unparen(call.Args[j]).(*ast.Ident); ok {
+					for k := range params.Len() {
+						if r.info.Uses[id] == params.At(k) && !assignedBefore(r.info, body, params.At(k), call.Pos()) {
+							return k, true
+						}
+					}
+				}
+			}
+		}
+	}
+	return 0, false
+}
+
+// zeroTest reports which parameter cond compares with its zero value
+// (name == "", n == 0, p == nil).
+func (r *Result) zeroTest(cond ast.Expr, params *types.Tuple) (int, bool) {
+	cmp, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || cmp.Op != token.EQL {
+		return 0, false
+	}
+	for _, pair := range [][2]ast.Expr{{cmp.X, cmp.Y}, {cmp.Y, cmp.X}} {
+		id, ok := ast.Unparen(pair[0]).(*ast.Ident)
+		if !ok || !IsZeroValue(r.info, pair[1]) {
+			continue
+		}
+		for k := range params.Len() {
+			if r.info.Uses[id] == params.At(k) {
+				return k, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// IsZeroValue reports whether e is a constant zero value: "", 0, false or
+// nil.
+func IsZeroValue(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[e]
+	if !ok {
+		return false
+	}
+	if tv.IsNil() {
+		return true
+	}
+	if tv.Value == nil {
+		return false
+	}
+	switch tv.Value.Kind() {
+	case constant.String:
+		return constant.StringVal(tv.Value) == ""
+	case constant.Int, constant.Float:
+		return constant.Sign(tv.Value) == 0
+	case constant.Bool:
+		return !constant.BoolVal(tv.Value)
+	}
+	return false
+}
+
+// assignedBefore reports whether v is assigned in body by a statement
+// that ends before pos (name, err = resolve(ctx, name) assigns after its
+// call).
+func assignedBefore(info *types.Info, body inspector.Cursor, v *types.Var, pos token.Pos) bool {
+	found := false
+	body.Inspect([]ast.Node{(*ast.AssignStmt)(nil), (*ast.IncDecStmt)(nil), (*ast.UnaryExpr)(nil)}, func(c inspector.Cursor) bool {
+		if found || c.Node().Pos() >= pos {
+			return false
+		}
+		if c.Node().End() > pos {
+			return true // around pos: assigns after what it evaluates
+		}
+		var targets []ast.Expr
+		switch n := c.Node().(type) {
+		case *ast.AssignStmt:
+			targets = n.Lhs
+		case *ast.IncDecStmt:
+			targets = []ast.Expr{n.X}
+		case *ast.UnaryExpr:
+			if n.Op == token.AND {
+				targets = []ast.Expr{n.X} // &name: may be set anywhere
+			}
+		}
+		for _, t := range targets {
+			if id, ok := ast.Unparen(t).(*ast.Ident); ok && info.Uses[id] == v {
+				found = true
+			}
+		}
+		return true
+	})
+	return found
+}
