@@ -48,6 +48,13 @@ type Loop struct {
 	// OnCancel is the context error (context.Canceled, DeadlineExceeded, or
 	// gRPC's codes) the loop explicitly retries on, nil if none.
 	OnCancel ast.Expr
+	// LeavesOnCancel reports that every retried call, when it returns a
+	// context error, leads out of the loop: the loop goes round again only
+	// on errors it names (errors.Is(err, errBusy), a sentinel, a predicate
+	// such as IsNotFound that is not about retrying or timeouts) and
+	// leaves on every other one. Once the context is done, an attempt
+	// whose calls take it fails with the context's error and ends the loop.
+	LeavesOnCancel bool
 }
 
 // Resolver returns the function a call invokes, as an *ast.FuncDecl or
@@ -86,7 +93,7 @@ func Analyze(info *types.Info, exits *ctxflow.Exits, loop ast.Node, resolve Reso
 	if f, ok := loop.(*ast.ForStmt); ok && endsAfterOnce(info, f) {
 		return nil // one pass, whatever the body does
 	}
-	res := &Loop{Node: loop}
+	res := &Loop{Node: loop, LeavesOnCancel: true}
 	items, counters := itemVars(info, loop)
 	for _, c := range candidates(info, body) {
 		if c.dependsOn(info, items) || c.takesCounter(info, counters) {
@@ -99,11 +106,15 @@ func Analyze(info *types.Info, exits *ctxflow.Exits, loop ast.Node, resolve Reso
 			if res.OnCancel == nil && w.cancelIterates() {
 				res.OnCancel = w.cancelErr
 			}
+			if !w.leavesOnCancel() {
+				res.LeavesOnCancel = false
+			}
 		}
 	}
 	if len(res.Retried) == 0 {
 		if c := condRetry(info, loop); c != nil {
 			res.Retried = append(res.Retried, c)
+			res.LeavesOnCancel = false
 		} else {
 			return nil
 		}
