@@ -699,6 +699,9 @@ func IsWait(info *types.Info, call *ast.CallExpr) bool {
 	var name string
 	if fn := ctxapi.Callee(info, call); fn != nil {
 		if fn.Pkg() != nil && fn.Pkg().Path() == "time" {
+			if fn.Type().(*types.Signature).Recv() != nil {
+				return false // t.After(u) compares two times; a Timer's methods stop or reset it
+			}
 			switch fn.Name() {
 			case "Sleep", "After", "Tick", "NewTimer", "NewTicker":
 				return true

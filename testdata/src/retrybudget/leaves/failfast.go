@@ -8,6 +8,7 @@ package leaves
 import (
 	"context"
 	"errors"
+	"time"
 
 	"google.golang.org/grpc"
 )
@@ -148,5 +149,24 @@ func UpsertRetryable(ctx context.Context, s Store, r Record) (Record, error) {
 			continue
 		}
 		return got, err
+	}
+}
+
+// A deadline for each attempt, capped by an overall one with
+// time.Time.After, which compares two times and does not wait: the loop
+// has no wait, and it leaves on a context error.
+func ExchangeBefore(ctx context.Context, u Upstream, q string, overall time.Time) (*Reply, error) {
+	for {
+		attemptDeadline := time.Now().Add(time.Second)
+		if attemptDeadline.After(overall) {
+			attemptDeadline = overall
+		}
+		actx, cancel := context.WithDeadline(ctx, attemptDeadline)
+		reply, err := u.Exchange(actx, q, false)
+		cancel()
+		if err == errStale {
+			continue
+		}
+		return reply, err
 	}
 }
