@@ -48,6 +48,13 @@ type Loop struct {
 	// OnCancel is the context error (context.Canceled, DeadlineExceeded, or
 	// gRPC's codes) the loop explicitly retries on, nil if none.
 	OnCancel ast.Expr
+	// LeavesOnCancel reports that every retried call, when it returns a
+	// context error, leads out of the loop: the loop goes round again only
+	// on errors it names (errors.Is(err, errBusy), a sentinel, a predicate
+	// such as IsNotFound that is not about retrying or timeouts) and
+	// leaves on every other one. Once the context is done, an attempt
+	// whose calls take it fails with the context's error and ends the loop.
+	LeavesOnCancel bool
 }
 
 // Resolver returns the function a call invokes, as an *ast.FuncDecl or
@@ -86,8 +93,8 @@ func Analyze(info *types.Info, exits *ctxflow.Exits, loop ast.Node, resolve Reso
 	if f, ok := loop.(*ast.ForStmt); ok && endsAfterOnce(info, f) {
 		return nil // one pass, whatever the body does
 	}
-	res := &Loop{Node: loop}
-	items, counters := itemVars(info, loop)
+	res := &Loop{Node: loop, LeavesOnCancel: true}
+	items, counters := itemVars(info, exits, loop)
 	for _, c := range candidates(info, body) {
 		if c.dependsOn(info, items) || c.takesCounter(info, counters) {
 			continue
@@ -99,11 +106,15 @@ func Analyze(info *types.Info, exits *ctxflow.Exits, loop ast.Node, resolve Reso
 			if res.OnCancel == nil && w.cancelIterates() {
 				res.OnCancel = w.cancelErr
 			}
+			if !w.leavesOnCancel() {
+				res.LeavesOnCancel = false
+			}
 		}
 	}
 	if len(res.Retried) == 0 {
 		if c := condRetry(info, loop); c != nil {
 			res.Retried = append(res.Retried, c)
+			res.LeavesOnCancel = false
 		} else {
 			return nil
 		}
@@ -126,10 +137,29 @@ type candidate struct {
 	// results are the other variables the call's results are assigned to
 	// (a response whose status code may also signal failure).
 	results []*types.Var
+	// guards are the conditions, switch tags and case expressions of the
+	// body under which the call runs.
+	guards []ast.Expr
 }
 
+// dependsOn reports whether the call works on the loop's item: it is
+// given one, or runs only under a condition on one (a case of a switch on
+// the item: each round tries a different alternative, not the same call
+// again).
 func (c *candidate) dependsOn(info *types.Info, items map[*types.Var]bool) bool {
-	return len(items) > 0 && readsVar(info, c.call, func(v *types.Var) bool { return items[v] })
+	if len(items) == 0 {
+		return false
+	}
+	isItem := func(v *types.Var) bool { return items[v] }
+	if readsVar(info, c.call, isItem) {
+		return true
+	}
+	for _, g := range c.guards {
+		if readsVar(info, g, isItem) {
+			return true
+		}
+	}
+	return false
 }
 
 // itemVars returns the variables that name the loop's current item, and
@@ -137,7 +167,7 @@ func (c *candidate) dependsOn(info *types.Info, items map[*types.Var]bool) bool 
 // a counter used as an index into one, and variables assigned from them.
 // Numbers are not items: ranging over a list of delays, or indexing one
 // with the attempt number, is a retry schedule.
-func itemVars(info *types.Info, loop ast.Node) (items, counters map[*types.Var]bool) {
+func itemVars(info *types.Info, exits *ctxflow.Exits, loop ast.Node) (items, counters map[*types.Var]bool) {
 	items = map[*types.Var]bool{}
 	counters = map[*types.Var]bool{}
 	var body *ast.BlockStmt
@@ -197,6 +227,7 @@ func itemVars(info *types.Info, loop ast.Node) (items, counters map[*types.Var]b
 		})
 	}
 	progressVars(info, loop, body, items)
+	sourceVars(info, exits, body, items)
 	if len(items) == 0 {
 		return nil, counters
 	}
@@ -272,6 +303,150 @@ func progressVars(info *types.Info, loop ast.Node, body *ast.BlockStmt, items ma
 	})
 }
 
+// sourceVars adds to items the variables in which the loop takes its
+// next input from a source: a variable assigned, at the loop's own level,
+// from a call (or filled by it through a pointer argument) whose end of
+// input leaves the loop without an error — the variable is nil, the call's
+// ok result is false, or its error is io.EOF (cn, err = p.popIdle(); if
+// cn == nil { break }, or req, err = stream.Recv(); if err == io.EOF {
+// return nil }, or err := dec.Decode(&v) and the same test). A call given such a
+// value works on this round's input; going round again moves on to the
+// next one, it does not repeat the call.
+func sourceVars(info *types.Info, exits *ctxflow.Exits, body *ast.BlockStmt, items map[*types.Var]bool) {
+	type source struct{ values []*types.Var }
+	byVar := map[*types.Var]*source{} // each variable of an assignment from a call
+	inspectLevel(body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Rhs) != 1 {
+			return true
+		}
+		call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		src := &source{}
+		for _, a := range call.Args { // err := stream.RecvMsg(&msg)
+			if u, ok := ast.Unparen(a).(*ast.UnaryExpr); ok && u.Op == token.AND {
+				if v := ctxflow.VarOf(info, u.X); v != nil {
+					src.values = append(src.values, v)
+				}
+			}
+		}
+		var all []*types.Var
+		for _, l := range as.Lhs {
+			v := ctxflow.VarOf(info, l)
+			if v == nil {
+				continue
+			}
+			all = append(all, v)
+			if !isError(v.Type()) && !isBool(v.Type()) {
+				src.values = append(src.values, v)
+			}
+		}
+		for _, v := range all {
+			byVar[v] = src
+		}
+		return true
+	})
+	if len(byVar) == 0 {
+		return
+	}
+	// exhausted returns the source whose end of input cond tests.
+	exhausted := func(cond ast.Expr) *source {
+		cond = ast.Unparen(cond)
+		if u, ok := cond.(*ast.UnaryExpr); ok && u.Op == token.NOT {
+			if v := ctxflow.VarOf(info, u.X); v != nil && isBool(v.Type()) {
+				return byVar[v] // !ok
+			}
+			return nil
+		}
+		var x, y ast.Expr
+		switch c := cond.(type) {
+		case *ast.BinaryExpr:
+			if c.Op != token.EQL {
+				return nil
+			}
+			x, y = c.X, c.Y
+		case *ast.CallExpr:
+			if !ctxapi.IsCallTo(info, c, "errors", "Is") || len(c.Args) != 2 {
+				return nil
+			}
+			x, y = c.Args[0], c.Args[1]
+		default:
+			return nil
+		}
+		for _, p := range [][2]ast.Expr{{x, y}, {y, x}} {
+			v := ctxflow.VarOf(info, p[0])
+			if v == nil || byVar[v] == nil {
+				continue
+			}
+			if isError(v.Type()) && isEOF(info, p[1]) {
+				return byVar[v]
+			}
+			if !isError(v.Type()) && isNil(info, p[1]) {
+				return byVar[v]
+			}
+		}
+		return nil
+	}
+	// The tests sit in the body, or in ifs within it (if err != nil { if
+	// err == io.EOF { return nil } ... }), but not in a switch or select,
+	// where a break leaves only that statement.
+	var visit func(list []ast.Stmt)
+	visit = func(list []ast.Stmt) {
+		for _, s := range list {
+			switch s := s.(type) {
+			case *ast.BlockStmt:
+				visit(s.List)
+			case *ast.LabeledStmt:
+				visit([]ast.Stmt{s.Stmt})
+			case *ast.IfStmt:
+				if src := exhausted(s.Cond); src != nil && leavesCleanly(info, exits, s.Body.List) {
+					for _, v := range src.values {
+						items[v] = true
+					}
+				}
+				visit(s.Body.List)
+				if s.Else != nil {
+					visit([]ast.Stmt{s.Else})
+				}
+			}
+		}
+	}
+	visit(body.List)
+}
+
+// leavesCleanly reports whether a block leaves the loop with a break or a
+// return whose error results are all nil: the end of the input, not a
+// failure.
+func leavesCleanly(info *types.Info, exits *ctxflow.Exits, list []ast.Stmt) bool {
+	if len(list) == 0 || !leaves(exits, list) {
+		return false
+	}
+	switch last := list[len(list)-1].(type) {
+	case *ast.BranchStmt:
+		return last.Tok == token.BREAK
+	case *ast.ReturnStmt:
+		for _, r := range last.Results {
+			if t := info.TypeOf(r); t != nil && types.Implements(t, errorType.Underlying().(*types.Interface)) && !isNil(info, r) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// isEOF reports whether e is io.EOF.
+func isEOF(info *types.Info, e ast.Expr) bool {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	v, ok := info.Uses[sel.Sel].(*types.Var)
+	return ok && v.Pkg() != nil && v.Pkg().Path() == "io" && v.Name() == "EOF"
+}
+
 // takesCounter reports whether the call is given the loop's counter (or
 // the counter plus a constant) as an argument: fetchPage(ctx, page) steps
 // through pages, it does not repeat one call.
@@ -294,19 +469,30 @@ func (c *candidate) takesCounter(info *types.Info, counters map[*types.Var]bool)
 // nested loops, closures, go or defer statements.
 func candidates(info *types.Info, body *ast.BlockStmt) []*candidate {
 	var out []*candidate
-	var visit func(s ast.Stmt)
-	visitList := func(list []ast.Stmt) {
+	var visit func(s ast.Stmt, guards []ast.Expr)
+	visitList := func(list []ast.Stmt, guards []ast.Expr) {
 		for _, s := range list {
-			visit(s)
+			visit(s, guards)
 		}
 	}
-	fromAssign := func(stmt ast.Stmt, lhs []ast.Expr, rhs []ast.Expr) {
+	// under returns guards with more conditions added, never sharing the
+	// backing array of a sibling's.
+	under := func(guards []ast.Expr, more ...ast.Expr) []ast.Expr {
+		out := slices.Clip(guards)
+		for _, e := range more {
+			if e != nil {
+				out = append(out, e)
+			}
+		}
+		return out
+	}
+	fromAssign := func(stmt ast.Stmt, lhs []ast.Expr, rhs []ast.Expr, guards []ast.Expr) {
 		for i, r := range rhs {
 			call, ok := ast.Unparen(r).(*ast.CallExpr)
 			if !ok || !fallible(info, call) {
 				continue
 			}
-			c := &candidate{call: call, stmt: stmt}
+			c := &candidate{call: call, stmt: stmt, guards: guards}
 			if len(rhs) == 1 && len(lhs) > 1 {
 				c.errVar = ctxflow.VarOf(info, lhs[len(lhs)-1])
 				for _, l := range lhs[:len(lhs)-1] {
@@ -322,10 +508,10 @@ func candidates(info *types.Info, body *ast.BlockStmt) []*candidate {
 			}
 		}
 	}
-	simple := func(stmt ast.Stmt, s ast.Stmt) {
+	simple := func(stmt ast.Stmt, s ast.Stmt, guards []ast.Expr) {
 		switch s := s.(type) {
 		case *ast.AssignStmt:
-			fromAssign(stmt, s.Lhs, s.Rhs)
+			fromAssign(stmt, s.Lhs, s.Rhs, guards)
 		case *ast.DeclStmt:
 			if gd, ok := s.Decl.(*ast.GenDecl); ok {
 				for _, spec := range gd.Specs {
@@ -334,13 +520,13 @@ func candidates(info *types.Info, body *ast.BlockStmt) []*candidate {
 						for i, id := range vs.Names {
 							lhs[i] = id
 						}
-						fromAssign(stmt, lhs, vs.Values)
+						fromAssign(stmt, lhs, vs.Values, guards)
 					}
 				}
 			}
 		}
 	}
-	direct := func(stmt ast.Stmt, cond ast.Expr) {
+	direct := func(stmt ast.Stmt, cond ast.Expr, guards []ast.Expr) {
 		// if f() != nil { ... }: the call's error is tested in place.
 		ast.Inspect(cond, func(n ast.Node) bool {
 			switch n := n.(type) {
@@ -351,7 +537,7 @@ func candidates(info *types.Info, body *ast.BlockStmt) []*candidate {
 					for _, side := range [][2]ast.Expr{{n.X, n.Y}, {n.Y, n.X}} {
 						call, ok := ast.Unparen(side[0]).(*ast.CallExpr)
 						if ok && isNil(info, side[1]) && fallible(info, call) {
-							out = append(out, &candidate{call: call, stmt: stmt})
+							out = append(out, &candidate{call: call, stmt: stmt, guards: guards})
 						}
 					}
 				}
@@ -359,41 +545,50 @@ func candidates(info *types.Info, body *ast.BlockStmt) []*candidate {
 			return true
 		})
 	}
-	visit = func(s ast.Stmt) {
+	visit = func(s ast.Stmt, guards []ast.Expr) {
 		switch s := s.(type) {
 		case *ast.AssignStmt, *ast.DeclStmt:
-			simple(s, s)
+			simple(s, s, guards)
 		case *ast.BlockStmt:
-			visitList(s.List)
+			visitList(s.List, guards)
 		case *ast.LabeledStmt:
-			visit(s.Stmt)
+			visit(s.Stmt, guards)
 		case *ast.IfStmt:
 			if s.Init != nil {
-				simple(s, s.Init)
+				simple(s, s.Init, guards)
 			}
-			direct(s, s.Cond)
-			visit(s.Body)
+			direct(s, s.Cond, guards)
+			inner := under(guards, s.Cond)
+			visit(s.Body, inner)
 			if s.Else != nil {
-				visit(s.Else)
+				visit(s.Else, inner)
 			}
 		case *ast.SwitchStmt:
 			if s.Init != nil {
-				simple(s, s.Init)
+				simple(s, s.Init, guards)
 			}
 			for _, cc := range s.Body.List {
-				visitList(cc.(*ast.CaseClause).Body)
+				cc := cc.(*ast.CaseClause)
+				visitList(cc.Body, under(guards, append([]ast.Expr{s.Tag}, cc.List...)...))
 			}
 		case *ast.TypeSwitchStmt:
+			var x ast.Expr
+			switch a := s.Assign.(type) {
+			case *ast.AssignStmt:
+				x = a.Rhs[0]
+			case *ast.ExprStmt:
+				x = a.X
+			}
 			for _, cc := range s.Body.List {
-				visitList(cc.(*ast.CaseClause).Body)
+				visitList(cc.(*ast.CaseClause).Body, under(guards, x))
 			}
 		case *ast.SelectStmt:
 			for _, cc := range s.Body.List {
-				visitList(cc.(*ast.CommClause).Body)
+				visitList(cc.(*ast.CommClause).Body, guards)
 			}
 		}
 	}
-	visitList(body.List)
+	visitList(body.List, nil)
 	return out
 }
 
@@ -688,6 +883,9 @@ func IsWait(info *types.Info, call *ast.CallExpr) bool {
 	var name string
 	if fn := ctxapi.Callee(info, call); fn != nil {
 		if fn.Pkg() != nil && fn.Pkg().Path() == "time" {
+			if fn.Type().(*types.Signature).Recv() != nil {
+				return false // t.After(u) compares two times; a Timer's methods stop or reset it
+			}
 			switch fn.Name() {
 			case "Sleep", "After", "Tick", "NewTimer", "NewTicker":
 				return true

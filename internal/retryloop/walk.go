@@ -173,6 +173,15 @@ func (w *walker) cancelIterates() bool {
 	return w.cancelOut&(again|falloff) != 0
 }
 
+// leavesOnCancel reports whether every path on which the call returned a
+// context error leaves the loop.
+func (w *walker) leavesOnCancel() bool {
+	return (w.out[canceled]|w.out[deadline])&(again|falloff) == 0
+}
+
+// isCancel reports whether the fork assumes a context error.
+func (f fork) isCancel() bool { return f == canceled || f == deadline }
+
 // end records how a path ends.
 func (w *walker) end(s state, o uint8) {
 	f := s.fork()
@@ -550,7 +559,15 @@ func (w *walker) evalEq(x, y ast.Expr, op token.Token, s state) (tri, state) {
 						return result(false), s
 					}
 				}
+				if f.isCancel() && isSentinel(w.info, b) {
+					return result(false), s // a context error is no other sentinel
+				}
 				return unknown, s
+			}
+			// On a context error the call's other results are zero, as Go
+			// calls return them with an error: if ret != nil && ret.Truncated.
+			if f.isCancel() && s.known() && isNil(w.info, b) && w.isResult(a) {
+				return result(true), s
 			}
 			// status.Code(err) == codes.DeadlineExceeded
 			if call, ok := ast.Unparen(a).(*ast.CallExpr); ok && w.mentionsErr(call) && s.known() {
@@ -573,6 +590,8 @@ func (w *walker) evalEq(x, y ast.Expr, op token.Token, s state) (tri, state) {
 					case f == canceled || f == deadline:
 						return result(false), s
 					}
+				} else if f.isCancel() && isGRPCCode(w.info, call) && isGRPCCodeConst(w.info, b) {
+					return result(false), s // a context error has its own code
 				}
 			}
 		}
@@ -659,6 +678,9 @@ func (w *walker) evalCall(call *ast.CallExpr, s state) (tri, state) {
 						return no, s
 					}
 				}
+				if f.isCancel() && isSentinel(w.info, call.Args[1]) {
+					return no, s
+				}
 			}
 		case "As":
 			if f.errNil() {
@@ -676,6 +698,9 @@ func (w *walker) evalCall(call *ast.CallExpr, s state) (tri, state) {
 				w.noteCancel(named)
 				return yes, s.match()
 			}
+			return no, s
+		}
+		if w.foreignPredicate(call, fn) {
 			return no, s
 		}
 	}
@@ -756,6 +781,67 @@ func (w *walker) predicate(call *ast.CallExpr, f fork) (tri, ast.Expr) {
 		return no, nil
 	}
 	return unknown, nil
+}
+
+// foreignPredicate reports whether call is a predicate on the error whose
+// code the walk cannot see (another package's errdefs.IsNotFound(err), a
+// function value) and whose name does not say it classifies retries,
+// timeouts or cancellation: it is taken to be false for a context error.
+func (w *walker) foreignPredicate(call *ast.CallExpr, fn *types.Func) bool {
+	if w.resolve != nil && w.resolve(call) != nil {
+		return false // the package's own: predicate looked inside
+	}
+	if len(call.Args) == 0 {
+		return false
+	}
+	for _, a := range call.Args {
+		if !w.mentionsErr(a) {
+			return false // shouldRetry(resp, err): more than the error
+		}
+	}
+	name := ctxapi.Name(call.Fun)
+	if fn != nil {
+		name = fn.Name()
+	}
+	name = strings.ToLower(name)
+	if name == "" {
+		return false
+	}
+	for _, word := range []string{"retr", "temporar", "transient", "timeout", "timedout", "cancel", "deadline", "context", "ctx", "done", "abort", "interrupt"} {
+		if strings.Contains(name, word) {
+			return false
+		}
+	}
+	return true
+}
+
+// isSentinel reports whether e names a package-level error variable other
+// than the context errors (errBusy, io.ErrUnexpectedEOF, sql.ErrNoRows):
+// a context error is not it.
+func isSentinel(info *types.Info, e ast.Expr) bool {
+	e = ast.Unparen(e)
+	if sel, ok := e.(*ast.SelectorExpr); ok && info.Selections[sel] != nil {
+		return false // a field, not a package's variable
+	}
+	t := info.TypeOf(e)
+	return t != nil && ctxapi.ContextError(info, e) == "" && ctxapi.IsKept(info, e) &&
+		types.Implements(t, errorType.Underlying().(*types.Interface))
+}
+
+// isGRPCCodeConst reports whether e is a constant of gRPC's codes.Code.
+func isGRPCCodeConst(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[ast.Unparen(e)]
+	if !ok || tv.Value == nil {
+		return false
+	}
+	named, ok := types.Unalias(tv.Type).(*types.Named)
+	return ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == "google.golang.org/grpc/codes"
+}
+
+// isResult reports whether e is one of the call's other results.
+func (w *walker) isResult(e ast.Expr) bool {
+	v := ctxflow.VarOf(w.info, e)
+	return v != nil && slices.Contains(w.cand.results, v)
 }
 
 func isBool(t types.Type) bool {

@@ -410,8 +410,9 @@ func (c *checker) passesContext(loop *retryloop.Loop) bool {
 }
 
 // carriesContext reports whether n gives a context value (not a fresh
-// root) or an *http.Request, which carries one, to a call, other than a
-// logging call (log/slog's Context forms carry values, not cancellation).
+// root), an *http.Request or a gRPC server stream, which carry one, to a
+// call, other than a logging call (log/slog's Context forms carry values,
+// not cancellation).
 func (c *checker) carriesContext(n ast.Node) bool {
 	info := c.Pass.TypesInfo
 	found := false
@@ -440,7 +441,7 @@ func (c *checker) carriesContext(n ast.Node) bool {
 			if root, ok := ast.Unparen(a).(*ast.CallExpr); ok && ctxapi.IsFreshRoot(info, root) {
 				continue
 			}
-			if ctxapi.IsContext(t, c.Iface) || ctxapi.IsHTTPRequest(t) {
+			if ctxapi.IsContext(t, c.Iface) || ctxapi.IsHTTPRequest(t) || ctxapi.IsRPCStream(t) {
 				found = true
 			}
 		}

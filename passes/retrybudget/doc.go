@@ -59,14 +59,21 @@
 // same-package function that reads it; golang.org/x/time/rate,
 // x/sync/semaphore; and, where the code is unknown, a function named like
 // a sleep, wait, backoff, acquire or throttle, but not one that records or
-// logs); a
-// bounded loop without any wait whose attempt passes the context to its
-// calls (each attempt fails fast once the caller is gone); loops that are
-// not retries (consumers and accept loops that go on after a success,
-// polling for a state, iteration over items, pages or endpoints); helpers
-// given a context, or whose operation checks it (cenkalti/backoff v5
-// always is); code off the request path; goroutines started from a
-// handler; tests.
+// logs); a loop without any wait whose attempt passes the context to its
+// calls (each attempt fails fast once the caller is gone) when it is
+// bounded, or when it leaves on a context error: it goes round again only
+// on errors it names (errors.Is(err, errBusy), err == errStale, another
+// package's predicate such as IsNotFound whose name is not about retries,
+// timeouts or cancellation) and returns or breaks on every other one;
+// loops that are not retries (consumers and accept loops that go on after
+// a success, polling for a state, iteration over items, pages or
+// endpoints, a call made only in the switch case or if of the item it
+// tries, and a loop that takes its next input from a source, ending when
+// the source is empty: a nil value, a false ok, io.EOF); helpers given a
+// context, or whose operation checks it (cenkalti/backoff v5 always is);
+// code off the request path; goroutines started from a handler; tests. A
+// gRPC stream passed to a call carries the caller's context as a request
+// does.
 //
 // A check counts only where the retry path reaches it: a continue on a
 // retried call's error before the loop's only check (a case <-ctx.Done()

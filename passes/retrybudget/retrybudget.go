@@ -101,6 +101,9 @@ func (c *checker) checkLoop(cur inspector.Cursor) {
 	if c.budgeted(loop) {
 		return
 	}
+	if c.failsFast(loop) {
+		return
+	}
 	check, wait := advice(src)
 	var msg string
 	switch {
@@ -119,9 +122,6 @@ func (c *checker) checkLoop(cur inspector.Cursor) {
 			msg += ", and " + wait
 		}
 	case loop.Wait == nil:
-		if c.passesContext(loop) {
-			return // each attempt fails fast once the caller is gone
-		}
 		msg = fmt.Sprintf("retry loop retries after the caller's deadline and its attempts do not take %s; %s, or pass %s to the call", src.Name(), check, src.Name())
 	default:
 		verb := "waits"
@@ -132,6 +132,16 @@ func (c *checker) checkLoop(cur inspector.Cursor) {
 	}
 	pos := cur.Node().Pos() // the for keyword
 	c.Rep.Report(c.Rep.Priced(analysis.Diagnostic{Pos: pos, End: pos + 3, Message: msg}, values(info, loop)))
+}
+
+// failsFast reports a loop without a wait whose attempts take the context
+// and that cannot go round again once it is done: it is bounded by an
+// attempt limit, or it leaves on a context error (it retries only errors
+// it names). Each attempt after the caller has gone fails at once with
+// the context's error, and the loop stops there or within its few
+// attempts.
+func (c *checker) failsFast(loop *retryloop.Loop) bool {
+	return loop.OnCancel == nil && loop.Wait == nil && (loop.Bounded || loop.LeavesOnCancel) && c.passesContext(loop)
 }
 
 // resolve returns the closure or same-package function a call invokes.
