@@ -877,8 +877,8 @@ func ownWait(info *types.Info, n ast.Node) ast.Node {
 }
 
 // IsWait reports whether call waits: time.Sleep, time.After, a timer or
-// ticker, or a function or method whose name says it sleeps, waits or
-// backs off (the knowledge package's name rule).
+// ticker, or a function or method whose name (or function type's name)
+// says it sleeps, waits or backs off (the knowledge package's name rule).
 func IsWait(info *types.Info, call *ast.CallExpr) bool {
 	var name string
 	if fn := ctxapi.Callee(info, call); fn != nil {
@@ -895,6 +895,10 @@ func IsWait(info *types.Info, call *ast.CallExpr) bool {
 		name = fn.Name()
 	} else {
 		name = ctxapi.Name(call.Fun) // a function value: sleep := func(...), c.sleep = time.Sleep
+		// or its named type: sp(ctx, d) of type sleeper.
+		if named, ok := types.Unalias(info.TypeOf(call.Fun)).(*types.Named); ok && knowledge.IsWaitName(named.Obj().Name()) {
+			return true
+		}
 	}
 	return knowledge.IsWaitName(name)
 }

@@ -182,7 +182,9 @@ func (c *checker) checksContext(n ast.Node) bool {
 }
 
 // bodyChecksContext is checksContext for a function's body, remembered:
-// the same helper is called from many loops.
+// the same helper is called from many loops. A helper's wait given a
+// context counts too (if err := gax.Sleep(ctx, d); err != nil { return
+// err }): it returns when the context is done.
 func (c *checker) bodyChecksContext(body *ast.BlockStmt) bool {
 	if v, ok := c.bodyChecks[body]; ok {
 		return v
@@ -190,7 +192,16 @@ func (c *checker) bodyChecksContext(body *ast.BlockStmt) bool {
 	if c.bodyChecks == nil {
 		c.bodyChecks = map[*ast.BlockStmt]bool{}
 	}
+	c.bodyChecks[body] = false // a recursive helper decides by the rest of its body
 	v := c.checksContext(body)
+	if !v {
+		ctxflow.InspectSync(body, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok && !v && c.waitsOnContext(call) {
+				v = true
+			}
+			return !v
+		})
+	}
 	c.bodyChecks[body] = v
 	return v
 }
