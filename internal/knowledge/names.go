@@ -70,6 +70,26 @@ func IsTelemetryName(name string) bool {
 	return hasWord(name, telemetryWords)
 }
 
+// IsValueCarrierName reports whether a function name says it moves values
+// between a context and a carrier, by the propagation convention
+// (InjectOrgID(ctx, id), InjectIntoHTTPRequest(ctx, req), ExtractTraceID,
+// UserFromContext): it reads or adds values, never waits on cancellation.
+// Used only where the code is unknown (another module, a function value);
+// one that returns a context hands the parent's cancellation on.
+func IsValueCarrierName(name string) bool {
+	for _, prefix := range []string{"Inject", "inject", "Extract", "extract"} {
+		if rest, ok := strings.CutPrefix(name, prefix); ok && (rest == "" || unicode.IsUpper([]rune(rest)[0])) {
+			return true
+		}
+	}
+	for _, suffix := range []string{"FromContext", "FromIncomingContext", "FromOutgoingContext"} {
+		if strings.HasSuffix(name, suffix) {
+			return true
+		}
+	}
+	return false
+}
+
 // waitWords are the words of names that wait: a function given a context
 // with such a name (backoff.Wait(ctx), s.sleep(ctx, d)) returns when the
 // context is done. gateWords name gates that block until they let the

@@ -416,7 +416,7 @@ func rootingHelpers(pass *analysis.Pass, in *inbound.Result, uses *ctxuse.Result
 		if latent {
 			return true
 		}
-		if !uses.Observes(call, i) || optionalCallback(pass.TypesInfo, cur) {
+		if !uses.ArgObserved(cur, i) || optionalCallback(pass.TypesInfo, cur) {
 			return false
 		}
 		if j, ok := uses.IfZero(call, i); ok {

@@ -349,6 +349,15 @@ func (r *Result) Observes(call *ast.CallExpr, i int) bool {
 	return r.argObserves(call, i, nil)
 }
 
+// ArgObserved is Observes for the call at cur: a context the callee
+// derives and returns (tenant.InjectOrgID(ctx, id)) is followed to where
+// the result goes.
+func (r *Result) ArgObserved(cur inspector.Cursor, i int) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.argObserves(cur.Node().(*ast.CallExpr), i, &cur)
+}
+
 // ValueObserved reports whether the context value of the expression at cur
 // (a fresh root, a variable) reaches something that observes cancellation
 // in its function: a Done, Err or Deadline, a callee that may observe it,
@@ -766,7 +775,12 @@ func (r *Result) argObserves(call *ast.CallExpr, i int, at *inspector.Cursor) bo
 	}
 	f := r.factOf(fn)
 	if f == nil {
-		// Unknown: it observes, unless it logs or records metrics.
+		// Unknown: it observes, unless it logs, records metrics or moves
+		// values to or from a carrier (user.InjectOrgID: then what it
+		// returns decides).
+		if knowledge.IsValueCarrierName(fn.Name()) {
+			return ctxapi.ReturnsContext(fn) && (at == nil || r.useObserves(*at))
+		}
 		return !knowledge.IsLogName(fn.Name()) && !knowledge.IsTelemetryName(fn.Name()) && !knowledge.IsTelemetryName(recvName(fn))
 	}
 	return !slices.Contains(f.Ignores, paramIndex(fn, i))
