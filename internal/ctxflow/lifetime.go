@@ -293,14 +293,19 @@ func BuildsComponent(info *types.Info, call *ast.CallExpr) bool {
 }
 
 // closable reports whether t, or a pointer to it, has a destructor (Close,
-// Stop, Shutdown): a component, whose fields live until it is closed, not
+// Stop, Shutdown; an interface's own methods count): a component, whose fields live until it is closed, not
 // a message carrying one request's work.
 func closable(t types.Type) bool {
 	named, ok := types.Unalias(t).(*types.Named)
 	if !ok {
 		return false
 	}
-	ms := types.NewMethodSet(types.NewPointer(named))
+	var ms *types.MethodSet
+	if types.IsInterface(named) {
+		ms = types.NewMethodSet(named) // a pointer to an interface has no methods
+	} else {
+		ms = types.NewMethodSet(types.NewPointer(named))
+	}
 	for i := range ms.Len() {
 		if knowledge.IsDestructorName(ms.At(i).Obj().Name()) {
 			return true

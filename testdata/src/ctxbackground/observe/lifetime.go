@@ -180,6 +180,29 @@ func (r *reader) Subscribe(ctx context.Context) (*stream, error) {
 	return s, r.store.Get(ctx, "subscribe")
 }
 
+// A constructor that returns a component by an interface with a
+// destructor: the same lifetime.
+type conn interface {
+	Get(ctx context.Context, key string) error
+	Close() error
+}
+
+type storeConn struct{ *Store }
+
+func (storeConn) Close() error { return nil }
+
+func newConn(ctx context.Context, st *Store) (conn, error) {
+	return storeConn{st}, st.Get(ctx, "dial")
+}
+
+func (r *reader) Dial(ctx context.Context) (conn, error) {
+	c, err := newConn(context.Background(), r.store)
+	if err != nil {
+		return nil, err
+	}
+	return c, c.Get(ctx, "hello")
+}
+
 // A constructor of something without a destructor (a request, a job) does
 // the caller's work with the root: reported.
 type job struct{ ctx context.Context }
