@@ -211,7 +211,18 @@ func (c *checker) handoffsIn(fn inspector.Cursor) *handoffs {
 	}
 	info := c.Pass.TypesInfo
 	h := &handoffs{attach: map[*types.Var][]token.Pos{}, send: map[*types.Var][]token.Pos{}}
-	for cc := range fn.Preorder((*ast.CallExpr)(nil), (*ast.AssignStmt)(nil)) {
+	for cc := range fn.Preorder((*ast.CallExpr)(nil), (*ast.AssignStmt)(nil), (*ast.ReturnStmt)(nil)) {
+		if ret, ok := cc.Node().(*ast.ReturnStmt); ok {
+			// return req, nil: a request built for the caller, who sends
+			// it and gives it a context there (createRequest's result,
+			// sent with client.Do(req.WithContext(ctx))).
+			for _, r := range ret.Results {
+				if v := ctxflow.VarOf(info, r); v != nil && ctxapi.IsHTTPRequest(v.Type()) {
+					h.attach[v] = append(h.attach[v], ret.Pos())
+				}
+			}
+			continue
+		}
 		if as, ok := cc.Node().(*ast.AssignStmt); ok {
 			// s.req = req: a request kept as a template is given the
 			// context of each use when it is sent (s.req.WithContext(ctx)).

@@ -49,8 +49,10 @@
 // nothing that matters is lost: a context variant whose context reaches
 // nothing that observes it (learned by the ctxuse facts), the plain form
 // called inside its own variant (the fix would recurse), a dial of a local
-// unix socket or of this host's loopback address ("localhost:%d"), a request kept in a field as a template or handed to a
-// function that attaches a context before sending it, a stored context
+// unix socket or of this host's loopback address ("localhost:%d"), a
+// request kept in a field as a template, handed to a function that
+// attaches a context before sending it, or returned unsent to the caller
+// (which sends it with its own context), a stored context
 // passed beside one derived from the caller's (the lifetime of what the
 // call builds) or handed back through locals set from the caller's
 // context, and a stored context given to a value reader. The same call in
