@@ -13,7 +13,7 @@ import (
 // test support (fakes, mocks, test servers and clients): its code is test
 // code although it has no _test.go name and no *testing.T. The
 // -testsupport flag replaces the list.
-const defaultTestSupport = "test,tests,testing,test_*,*testutil*,testhelper*,testdata,testserver,e2e,integration,fake*,mock*,*test,*tests,*testing"
+const defaultTestSupport = "test,tests,testing,test_*,*testutil*,testhelper*,testdata,testserver,testfixture*,e2e,integration,fake*,mock*,*test,*tests,*testing"
 
 // notTestSupport are words that the patterns above would catch although
 // they name no test code.
