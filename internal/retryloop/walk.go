@@ -257,7 +257,10 @@ func (w *walker) stmt(s ast.Stmt, in states) states {
 		}
 		return w.clauses(s.Body, in, s.Tag)
 	case *ast.TypeSwitchStmt:
-		return w.clauses(s.Body, in, nil)
+		if s.Init != nil {
+			in = w.stmt(s.Init, in)
+		}
+		return w.typeClauses(s, in)
 	case *ast.SelectStmt:
 		return w.clauses(s.Body, in, nil)
 	case *ast.ForStmt, *ast.RangeStmt:
@@ -410,6 +413,102 @@ func (w *walker) clauses(body *ast.BlockStmt, in states, tag ast.Expr) states {
 	return out
 }
 
+// typeClauses walks a type switch. On the call's error (switch e :=
+// err.(type)), a case nil is taken exactly when the call succeeded, and a
+// case of a concrete type of another package than context never holds a
+// context error (the context package's errors are its own values); other
+// cases may run whatever the fork.
+func (w *walker) typeClauses(s *ast.TypeSwitchStmt, in states) states {
+	var x ast.Expr
+	switch a := s.Assign.(type) {
+	case *ast.AssignStmt:
+		if len(a.Rhs) == 1 {
+			x = a.Rhs[0]
+		}
+	case *ast.ExprStmt:
+		x = a.X
+	}
+	ta, ok := ast.Unparen(x).(*ast.TypeAssertExpr)
+	if !ok || !w.isErr(ta.X) {
+		return w.clauses(s.Body, in, nil)
+	}
+	w.breaks = append(w.breaks, 0)
+	var out states
+	rest := in
+	var deflt []ast.Stmt
+	hasDefault := false
+	for _, c := range s.Body.List {
+		cc := c.(*ast.CaseClause)
+		if cc.List == nil {
+			hasDefault, deflt = true, cc.Body
+			continue
+		}
+		var take, left states
+		rest.each(func(st state) {
+			v := no
+			for _, e := range cc.List {
+				if m := w.typeMatch(e, st); m == yes {
+					v = yes
+					break
+				} else if m == unknown {
+					v = unknown
+				}
+			}
+			if v != no {
+				take = take.add(st)
+			}
+			if v != yes {
+				left = left.add(st)
+			}
+		})
+		out |= w.list(cc.Body, take)
+		rest = left
+	}
+	if hasDefault {
+		out |= w.list(deflt, rest)
+	} else {
+		out |= rest
+	}
+	out |= w.breaks[len(w.breaks)-1]
+	w.breaks = w.breaks[:len(w.breaks)-1]
+	return out
+}
+
+// typeMatch says whether the call's error, under st, has the type (or is
+// the nil) of a type switch case.
+func (w *walker) typeMatch(e ast.Expr, st state) tri {
+	if !st.known() {
+		return unknown
+	}
+	f := st.fork()
+	if tv, ok := w.info.Types[e]; ok && tv.IsNil() {
+		switch {
+		case f.errNil():
+			return yes
+		case f == notYet:
+			return unknown
+		}
+		return no
+	}
+	if f.errNil() {
+		return no // a nil error has no dynamic type
+	}
+	t := w.info.TypeOf(e)
+	if (f == canceled || f == deadline) && t != nil && !types.IsInterface(t) {
+		if named, ok := types.Unalias(derefType(t)).(*types.Named); ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() != "context" {
+			return no
+		}
+	}
+	return unknown
+}
+
+func derefType(t types.Type) types.Type {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
+}
+
 // isTypeSwitchClause tells type switch clauses (whose expressions are
 // types) from value clauses.
 func isTypeSwitchClause(info *types.Info, exprs []ast.Expr) bool {
@@ -521,8 +620,37 @@ func (w *walker) evalMatch(e ast.Expr, s state) (tri, state) {
 			}
 			return no, s
 		}
+		// ok of cmdErr, ok := err.(T): as a type switch's case T.
+		if t := w.assertedType(e); t != nil {
+			if m := w.typeMatch(t, s); m == no {
+				return no, s
+			}
+		}
 	}
 	return unknown, s
+}
+
+// assertedType returns the type T when id is the ok of an assertion of
+// the call's error in the loop (cmdErr, ok := err.(T)).
+func (w *walker) assertedType(id *ast.Ident) ast.Expr {
+	v, _ := w.info.Uses[id].(*types.Var)
+	if v == nil {
+		return nil
+	}
+	var t ast.Expr
+	ast.Inspect(w.loop, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || t != nil {
+			return t == nil
+		}
+		if len(as.Lhs) == 2 && len(as.Rhs) == 1 && ctxflow.VarOf(w.info, as.Lhs[1]) == v {
+			if ta, ok := ast.Unparen(as.Rhs[0]).(*ast.TypeAssertExpr); ok && ta.Type != nil && w.isErr(ta.X) {
+				t = ta.Type
+			}
+		}
+		return t == nil
+	})
+	return t
 }
 
 // evalEq evaluates x op y.
