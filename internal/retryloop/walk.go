@@ -370,7 +370,7 @@ func (w *walker) clauses(body *ast.BlockStmt, in states, tag ast.Expr) states {
 			continue
 		}
 		if isDefault {
-			hasDefault, deflt = true, list
+			hasDefault, deflt = true, append([]ast.Stmt{}, list...) // non-nil: an empty default falls through
 			continue
 		}
 		var take, left states
@@ -401,6 +401,12 @@ func (w *walker) clauses(body *ast.BlockStmt, in states, tag ast.Expr) states {
 		out |= w.list(list, take)
 		rest = left
 	}
+	return w.endClauses(out, rest, deflt, hasDefault)
+}
+
+// endClauses finishes a switch or select: the default clause, or the
+// states no clause took, and the breaks out of it.
+func (w *walker) endClauses(out, rest states, deflt []ast.Stmt, hasDefault bool) states {
 	if deflt != nil || hasDefault {
 		if deflt != nil {
 			out |= w.list(deflt, rest)
@@ -440,7 +446,7 @@ func (w *walker) typeClauses(s *ast.TypeSwitchStmt, in states) states {
 	for _, c := range s.Body.List {
 		cc := c.(*ast.CaseClause)
 		if cc.List == nil {
-			hasDefault, deflt = true, cc.Body
+			hasDefault, deflt = true, append([]ast.Stmt{}, cc.Body...) // non-nil: an empty default falls through
 			continue
 		}
 		var take, left states
@@ -464,14 +470,7 @@ func (w *walker) typeClauses(s *ast.TypeSwitchStmt, in states) states {
 		out |= w.list(cc.Body, take)
 		rest = left
 	}
-	if hasDefault {
-		out |= w.list(deflt, rest)
-	} else {
-		out |= rest
-	}
-	out |= w.breaks[len(w.breaks)-1]
-	w.breaks = w.breaks[:len(w.breaks)-1]
-	return out
+	return w.endClauses(out, rest, deflt, hasDefault)
 }
 
 // typeMatch says whether the call's error, under st, has the type (or is
