@@ -136,6 +136,9 @@ type walker struct {
 	// on which a test for that error matched.
 	cancelOut uint8
 	cancelErr ast.Expr
+	// asserted remembers, per ok variable, the type its assertion of the
+	// call's error tests (assertedType).
+	asserted map[*types.Var]ast.Expr
 	// breaks collects the states that break out of the innermost switch or
 	// select being walked.
 	breaks []states
@@ -633,10 +636,19 @@ func (w *walker) evalMatch(e ast.Expr, s state) (tri, state) {
 // the call's error in the loop (cmdErr, ok := err.(T)).
 func (w *walker) assertedType(id *ast.Ident) ast.Expr {
 	v, _ := w.info.Uses[id].(*types.Var)
-	if v == nil {
-		return nil
+	if v == nil || !isBool(v.Type()) || v.Pos() < w.loop.Pos() || v.Pos() >= w.loop.End() {
+		return nil // only an ok declared in the loop
+	}
+	if t, ok := w.asserted[v]; ok {
+		return t
 	}
 	var t ast.Expr
+	defer func() {
+		if w.asserted == nil {
+			w.asserted = map[*types.Var]ast.Expr{}
+		}
+		w.asserted[v] = t
+	}()
 	ast.Inspect(w.loop, func(n ast.Node) bool {
 		as, ok := n.(*ast.AssignStmt)
 		if !ok || t != nil {
