@@ -437,3 +437,19 @@ func Name(e ast.Expr) string {
 	}
 	return ""
 }
+
+// ParamIndex returns the index of the parameter of params that e names
+// (a plain identifier), -1 when e is no parameter of them.
+func ParamIndex(info *types.Info, params *types.Tuple, e ast.Expr) int {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return -1
+	}
+	obj := info.Uses[id]
+	for i := range params.Len() {
+		if params.At(i) == obj {
+			return i
+		}
+	}
+	return -1
+}

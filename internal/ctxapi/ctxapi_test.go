@@ -391,3 +391,23 @@ func TestName(t *testing.T) {
 		}
 	}
 }
+
+// TestParamIndex: the parameters of use by the expressions that name them.
+func TestParamIndex(t *testing.T) {
+	load(t)
+	params := lookup(t, "use").Type().(*types.Signature).Params()
+	for text, want := range map[string]int{
+		"ctx":    0, // local := ctx
+		"s.ctx":  -1,
+		"global": -1,
+		"local":  -1, // a local, not a parameter
+	} {
+		e := parsed.exprs[text]
+		if e == nil {
+			t.Fatalf("no expression %s in src", text)
+		}
+		if got := ctxapi.ParamIndex(parsed.info, params, e); got != want {
+			t.Errorf("ParamIndex(%s) = %d, want %d", text, got, want)
+		}
+	}
+}

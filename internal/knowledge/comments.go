@@ -29,23 +29,12 @@ var (
 // the fix.
 func SaysDetached(comment string) bool {
 	text := strings.ToLower(comment)
-	for _, todo := range []string{"todo", "fixme", "xxx", "hack"} {
-		if strings.Contains(text, todo) {
-			return false
-		}
+	if hasWord(text, []string{"todo", "fixme", "xxx", "hack"}) {
+		return false
 	}
 	text = strings.Join(strings.Fields(strings.NewReplacer("//", " ", "/*", " ", "*/", " ", "_", " ", "`", " ", "[", " ", "]", " ").Replace(text)), " ")
-	if containsAny(text, rootPhrases) {
+	if hasWord(text, rootPhrases) {
 		return true
 	}
-	return containsAny(text, purposePhrases) && containsAny(text, callerWords)
-}
-
-func containsAny(text string, phrases []string) bool {
-	for _, p := range phrases {
-		if strings.Contains(text, p) {
-			return true
-		}
-	}
-	return false
+	return hasWord(text, purposePhrases) && hasWord(text, callerWords)
 }

@@ -318,7 +318,7 @@ func (c *checker) checkHelperCall(cur inspector.Cursor, call *ast.CallExpr) {
 	if src == nil || m != request {
 		return
 	}
-	if fact.IfZero > 0 && (fact.IfZero > len(call.Args) || !ctxuse.IsZeroValue(c.Pass.TypesInfo, call.Args[fact.IfZero-1])) {
+	if _, ok := passOnGuard(c.Pass.TypesInfo, nil, call, fact); !ok {
 		return // the root fills in a default this call does not leave out
 	}
 	where := fact.Root + " at " + fact.Pos
@@ -369,17 +369,15 @@ func passOnGuard(info *types.Info, fn *types.Func, call *ast.CallExpr, f *RootsC
 // value is reached from fn, and on what: always, when arg is a constant
 // zero; when fn's own parameter is zero, when arg is that parameter
 // (RootsContext.IfZero, 1-based); and not otherwise: the caller fills in
-// what the default is for.
+// what the default is for. At a call site to report, fn is nil: only a
+// constant zero reaches the root.
 func guardOf(info *types.Info, fn *types.Func, arg ast.Expr) (int, bool) {
 	if ctxuse.IsZeroValue(info, arg) {
 		return 0, true
 	}
-	if id, ok := ast.Unparen(arg).(*ast.Ident); ok && fn != nil {
-		params := fn.Type().(*types.Signature).Params()
-		for k := range params.Len() {
-			if info.Uses[id] == params.At(k) {
-				return k + 1, true
-			}
+	if fn != nil {
+		if k := ctxapi.ParamIndex(info, fn.Type().(*types.Signature).Params(), arg); k >= 0 {
+			return k + 1, true
 		}
 	}
 	return 0, false

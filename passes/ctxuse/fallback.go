@@ -87,12 +87,8 @@ func (r *Result) useGuard(cur, body inspector.Cursor, params *types.Tuple) (int,
 	if call, ok := parent.Node().(*ast.CallExpr); ok {
 		if i := slices.Index(call.Args, ast.Expr(child.(ast.Expr))); i >= 0 {
 			if j, ok := r.ifZero(call, i); ok {
-				if id, ok := ast.Unparen(call.Args[j]).(*ast.Ident); ok {
-					for k := range params.Len() {
-						if r.info.Uses[id] == params.At(k) && !assignedBefore(r.info, body, params.At(k), call.Pos()) {
-							return k, true
-						}
-					}
+				if k := ctxapi.ParamIndex(r.info, params, call.Args[j]); k >= 0 && !assignedBefore(r.info, body, params.At(k), call.Pos()) {
+					return k, true
 				}
 			}
 		}
@@ -108,14 +104,8 @@ func (r *Result) zeroTest(cond ast.Expr, params *types.Tuple) (int, bool) {
 		return 0, false
 	}
 	for _, pair := range [][2]ast.Expr{{cmp.X, cmp.Y}, {cmp.Y, cmp.X}} {
-		id, ok := ast.Unparen(pair[0]).(*ast.Ident)
-		if !ok || !IsZeroValue(r.info, pair[1]) {
-			continue
-		}
-		for k := range params.Len() {
-			if r.info.Uses[id] == params.At(k) {
-				return k, true
-			}
+		if k := ctxapi.ParamIndex(r.info, params, pair[0]); k >= 0 && IsZeroValue(r.info, pair[1]) {
+			return k, true
 		}
 	}
 	return 0, false

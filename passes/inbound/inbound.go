@@ -553,26 +553,25 @@ func commandFunc(info *types.Info, ft *ast.FuncType) bool {
 // isCommand reports whether t is, or points to, a command type of the
 // -commands list.
 func isCommand(t types.Type) bool {
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	named, ok := types.Unalias(t).(*types.Named)
-	if !ok || named.Obj().Pkg() == nil {
-		return false
-	}
-	_, ok = commands[named.Obj().Pkg().Path()+"."+named.Obj().Name()]
+	_, ok := commands[typeKey(t)]
 	return ok
 }
 
 // frameworkAccessor looks t (or what it points to) up in the framework list.
 func frameworkAccessor(t types.Type) (string, bool) {
+	acc, ok := frameworks[typeKey(t)]
+	return acc, ok
+}
+
+// typeKey names t, or what it points to, as the lists do
+// ("importpath.TypeName"); "" for an unnamed or predeclared type.
+func typeKey(t types.Type) string {
 	if p, ok := types.Unalias(t).(*types.Pointer); ok {
 		t = p.Elem()
 	}
 	named, ok := types.Unalias(t).(*types.Named)
 	if !ok || named.Obj().Pkg() == nil {
-		return "", false
+		return ""
 	}
-	acc, ok := frameworks[named.Obj().Pkg().Path()+"."+named.Obj().Name()]
-	return acc, ok
+	return named.Obj().Pkg().Path() + "." + named.Obj().Name()
 }

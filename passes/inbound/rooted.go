@@ -339,17 +339,7 @@ func passesOwnParam(info *types.Info, call *ast.CallExpr, i int, caller *types.F
 	if caller == nil || i >= len(call.Args) {
 		return false
 	}
-	id, ok := ast.Unparen(call.Args[i]).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	params := caller.Type().(*types.Signature).Params()
-	for j := range params.Len() {
-		if params.At(j) == info.Uses[id] {
-			return true
-		}
-	}
-	return false
+	return ctxapi.ParamIndex(info, caller.Type().(*types.Signature).Params(), call.Args[i]) >= 0
 }
 
 // rootlessRequest reports whether call builds an *http.Request that

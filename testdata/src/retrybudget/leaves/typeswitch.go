@@ -63,3 +63,32 @@ func CommitAsserted(ctx context.Context, s Store, r Record) error {
 		return err
 	}
 }
+
+// An empty default falls through to what follows the switch: here a retry
+// of every error but the driver's, a context error included.
+func CommitEmptyDefault(ctx context.Context, s Store, r Record) error {
+	for { // want `retry loop`
+		_, err := s.Insert(ctx, r)
+		switch err.(type) {
+		case nil:
+			return nil
+		case commandError:
+			return err
+		default:
+		}
+	}
+}
+
+// The same with a value switch.
+func InsertEmptyDefault(ctx context.Context, s Store, r Record) error {
+	for { // want `retry loop`
+		_, err := s.Insert(ctx, r)
+		switch {
+		case err == nil:
+			return nil
+		case notFound(err):
+			return err
+		default:
+		}
+	}
+}
