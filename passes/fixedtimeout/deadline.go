@@ -5,13 +5,10 @@ import (
 	"go/ast"
 	"go/types"
 
-	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
 	"github.com/budgetlint/budgetlint/internal/ctxflow"
-	"github.com/budgetlint/budgetlint/internal/price"
-	"github.com/budgetlint/budgetlint/internal/report"
 	"github.com/budgetlint/budgetlint/passes/inbound"
 )
 
@@ -71,9 +68,7 @@ func (c *checker) checkSetDeadline(cur inspector.Cursor, call *ast.CallExpr) {
 	if src.Expr == "" {
 		advice = "use the caller's context's Deadline() when it is sooner"
 	}
-	c.Rep.Report(c.Rep.Priced(analysis.Diagnostic{Pos: call.Pos(), End: call.End(),
-		Message: fmt.Sprintf("%s %s on %s ignores the caller's deadline; %s", value, kind, types.ExprString(sel.X), advice)},
-		price.Values{Timeout: report.Duration(c.Pass.TypesInfo, d)}))
+	c.reportAt(call, fmt.Sprintf("%s %s on %s ignores the caller's deadline; %s", value, kind, types.ExprString(sel.X), advice), d)
 }
 
 // interruptedOnDone reports whether the function bringing the inbound

@@ -10,7 +10,6 @@ import (
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
 	"github.com/budgetlint/budgetlint/internal/ctxflow"
-	"github.com/budgetlint/budgetlint/internal/price"
 	"github.com/budgetlint/budgetlint/internal/report"
 )
 
@@ -55,11 +54,11 @@ func (c *checker) checkDerivation(cur inspector.Cursor, call *ast.CallExpr) {
 			TextEdits: []analysis.TextEdit{{Pos: root.Pos(), End: root.End(), NewText: []byte(expr)}},
 		}}
 	}
-	var v price.Values
+	var timeout ast.Expr // WithDeadline's is a time, not a duration
 	if ctxapi.IsCallTo(c.Pass.TypesInfo, call, "context", "WithTimeout") || ctxapi.IsCallTo(c.Pass.TypesInfo, call, "context", "WithTimeoutCause") {
-		v.Timeout = report.Duration(c.Pass.TypesInfo, call.Args[1])
+		timeout = call.Args[1]
 	}
-	c.Rep.ReportSame(report.SameCall(cur, d.Message), c.Rep.Priced(d, v))
+	c.Rep.ReportSame(report.SameCall(cur, d.Message), c.priced(d, timeout))
 }
 
 // rootHeldBy returns the fresh root a local variable, the parent of the

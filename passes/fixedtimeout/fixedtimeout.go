@@ -13,6 +13,8 @@ import (
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
 	"github.com/budgetlint/budgetlint/internal/ctxflow"
 	"github.com/budgetlint/budgetlint/internal/onpath"
+	"github.com/budgetlint/budgetlint/internal/price"
+	"github.com/budgetlint/budgetlint/internal/report"
 	"github.com/budgetlint/budgetlint/passes/inbound"
 )
 
@@ -90,6 +92,17 @@ func (c *checker) inboundAt(cur inspector.Cursor) (*inbound.Source, inbound.Site
 		return nil, site
 	}
 	return site.Context, site
+}
+
+// reportAt reports message at the node at, priced by timeout (see priced).
+func (c *checker) reportAt(at ast.Node, message string, timeout ast.Expr) {
+	c.Rep.Report(c.priced(analysis.Diagnostic{Pos: at.Pos(), End: at.End(), Message: message}, timeout))
+}
+
+// priced gives d the value of timeout, the duration the code fixes (nil
+// where it fixes none), so that explain prices the finding with it.
+func (c *checker) priced(d analysis.Diagnostic, timeout ast.Expr) analysis.Diagnostic {
+	return c.Rep.Priced(d, price.Values{Timeout: report.Duration(c.Pass.TypesInfo, timeout)})
 }
 
 // onPath reports whether the pass looks at the code at cur at all.

@@ -6,13 +6,10 @@ import (
 	"go/token"
 	"go/types"
 
-	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
 	"github.com/budgetlint/budgetlint/internal/ctxflow"
-	"github.com/budgetlint/budgetlint/internal/price"
-	"github.com/budgetlint/budgetlint/internal/report"
 )
 
 // fromDeadline reports whether the duration d is computed from a
@@ -121,12 +118,7 @@ func (c *checker) checkSelect(cur inspector.Cursor, sel *ast.SelectStmt) {
 			waits = "waits " + s
 		}
 	}
-	var v price.Values
-	if timeout.d != nil {
-		v.Timeout = report.Duration(c.Pass.TypesInfo, timeout.d)
-	}
-	c.Rep.Report(c.Rep.Priced(analysis.Diagnostic{Pos: timeout.node.Pos(), End: timeout.node.End(),
-		Message: fmt.Sprintf("select %s on %s with no case on %s, so it ignores the caller's deadline; add a case <-%s", waits, timeout.on, done, done)}, v))
+	c.reportAt(timeout.node, fmt.Sprintf("select %s on %s with no case on %s, so it ignores the caller's deadline; add a case <-%s", waits, timeout.on, done, done), timeout.d)
 }
 
 // endsWait reports whether the select case cc, when its timer fires, ends
