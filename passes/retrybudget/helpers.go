@@ -1,12 +1,10 @@
 package retrybudget
 
 import (
-	"fmt"
 	"go/ast"
 	"go/types"
 	"strings"
 
-	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
@@ -91,25 +89,23 @@ func (c *checker) checkHelper(cur inspector.Cursor, call *ast.CallExpr) {
 	}
 	name := qualified(call, fn)
 	ctx := src.Name()
-	var msg string
 	switch fam {
 	case backoff:
 		if c.backoffHasContext(call.Args[1], 3) {
 			return
 		}
-		msg = fmt.Sprintf("%s retries after the caller's deadline: its BackOff has no context; wrap it with backoff.WithContext(b, %s)", name, ctx)
+		c.Rep.Reportf(call, "%s retries after the caller's deadline: its BackOff has no context; wrap it with backoff.WithContext(b, %s)", name, ctx)
 	case retrygo:
 		if c.retryHasContext(call) {
 			return
 		}
-		msg = fmt.Sprintf("%s retries after the caller's deadline: it is given no context; pass the option retry.Context(%s)", name, ctx)
+		c.Rep.Reportf(call, "%s retries after the caller's deadline: it is given no context; pass the option retry.Context(%s)", name, ctx)
 	case kwait:
 		if (fn.Name() == "PollUntil" || fn.Name() == "PollImmediateUntil") && c.isDoneChannel(call.Args[len(call.Args)-1]) {
 			return // stops when the context is done
 		}
-		msg = fmt.Sprintf("%s keeps polling after the caller's deadline: it takes no context; use wait.%s with %s", name, waitPollers[fn.Name()], ctx)
+		c.Rep.Reportf(call, "%s keeps polling after the caller's deadline: it takes no context; use wait.%s with %s", name, waitPollers[fn.Name()], ctx)
 	}
-	c.Rep.Report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Message: msg})
 }
 
 // condIndex is the position of a wait poller's condition parameter.
