@@ -15,6 +15,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -62,6 +63,25 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	return analyzeCommand(args, stdout, stderr)
+}
+
+// parseFlags parses the flags of a subcommand that takes no arguments (sim,
+// explain, lsp) and turns the outcome into an exit code: -1 to go on,
+// exitClean after -h, exitUsage on bad usage (the flag package has printed
+// why).
+func parseFlags(fs *flag.FlagSet, args []string) int {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitClean
+		}
+		return exitUsage
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(fs.Output(), "unexpected argument %q\n", fs.Arg(0))
+		fs.Usage()
+		return exitUsage
+	}
+	return -1
 }
 
 // isVetInvocation recognises the go command's protocol: it asks for the
