@@ -107,9 +107,7 @@ func TestSettingsReachThePasses(t *testing.T) {
 		"a_test.go": "package a\n\nimport (\n\t\"context\"\n\t\"testing\"\n)\n\nfunc TestDo(t *testing.T) {\n\tDo(context.Background())\n}\n",
 	}
 	for name, text := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		passtest.WriteFile(t, filepath.Join(dir, name), text)
 	}
 	test := filepath.Join(dir, "a_test.go")
 	c, _ := start(t, Options{Analyzers: allPasses}, nil)

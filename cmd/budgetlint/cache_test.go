@@ -2,7 +2,6 @@ package main
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -40,9 +39,7 @@ func TestCacheInASourceTreeIsRefused(t *testing.T) {
 	_, errs, code := runIn(t, dir, binary, "-cache", ".", "./svc")
 	check("-cache .", code, errs)
 
-	cmd := exec.Command(binary, ".")
-	cmd.Dir = filepath.Join(dir, "svc")
-	cmd.Env = append(os.Environ(), "BUDGETLINT_CACHE="+dir)
-	out, _ := cmd.CombinedOutput()
-	check("BUDGETLINT_CACHE", cmd.ProcessState.ExitCode(), string(out))
+	t.Setenv("BUDGETLINT_CACHE", dir)
+	_, errs, code = runIn(t, filepath.Join(dir, "svc"), binary, ".")
+	check("BUDGETLINT_CACHE", code, errs)
 }

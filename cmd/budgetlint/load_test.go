@@ -2,10 +2,11 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/budgetlint/budgetlint/internal/passtest"
 )
 
 // A module requires a module missing from go.sum, imported by many of its
@@ -14,15 +15,7 @@ import (
 // importer (issue 15: 39 such lines), and exits with status 3.
 func TestUnloadableDependencyIsOneLine(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, content string) {
-		path := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	write := func(name, content string) { passtest.WriteFile(t, filepath.Join(dir, name), content) }
 	write("go.mod", "module example.com/m\n\ngo 1.22\n\nrequire example.com/nope v1.0.0\n")
 	for i := range 6 {
 		write(fmt.Sprintf("p%d/p.go", i), fmt.Sprintf("package p%d\n\nimport (\n\t\"context\"\n\n\t\"example.com/nope\"\n)\n\nfunc Get(ctx context.Context) { nope.Call(ctx) }\n", i))

@@ -2,7 +2,6 @@ package driver
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -30,13 +29,7 @@ func unloadableModule(t *testing.T) string {
 		files[fmt.Sprintf("p%d/p.go", i)] = fmt.Sprintf("package p%d\n\nimport (\n\t\"context\"\n\n\t\"example.com/nope\"\n)\n\nfunc Get(ctx context.Context) { nope.Call(ctx) }\n", i)
 	}
 	for name, content := range files {
-		path := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		write(t, dir, name, content)
 	}
 	// The go command must not fetch or add anything: go.sum stays missing.
 	t.Setenv("GOFLAGS", "")
@@ -83,9 +76,7 @@ func TestUnloadableDependencyIsOneCause(t *testing.T) {
 // the go/packages wrapping.
 func TestListingErrorIsTheGoCommands(t *testing.T) {
 	dir := unloadableModule(t)
-	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/m\n\nrequire (\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	write(t, dir, "go.mod", "module example.com/m\n\nrequire (\n")
 	_, err := Run([]*analysis.Analyzer{recorder(new([]string), func(*analysis.Pass) {})}, Options{Patterns: []string{"./..."}, Dir: dir})
 	if err == nil || !strings.HasPrefix(err.Error(), "listing packages: go: errors parsing go.mod") || strings.Contains(err.Error(), "stderr:") {
 		t.Errorf("error %v, want the go command's own words", err)
