@@ -25,6 +25,14 @@ func (r *Reporter) Priced(d analysis.Diagnostic, v price.Values) analysis.Diagno
 	return d
 }
 
+// PricedByCallerDeadline is d, a finding at cur that loses the caller's
+// context, priced by the deadline the code sets on that context before cur
+// (CallerDeadline): what the finding drops. ctxbackground and dropcancel
+// price their findings so.
+func (r *Reporter) PricedByCallerDeadline(d analysis.Diagnostic, cur inspector.Cursor) analysis.Diagnostic {
+	return r.Priced(d, price.Values{Deadline: CallerDeadline(r.pass.TypesInfo, cur)})
+}
+
 // Duration is the constant value of a time.Duration expression
 // (5*time.Second, a named constant), 0 when it is not a constant.
 func Duration(info *types.Info, e ast.Expr) time.Duration {

@@ -17,7 +17,6 @@ import (
 	"github.com/budgetlint/budgetlint/internal/ctxflow"
 	"github.com/budgetlint/budgetlint/internal/knowledge"
 	"github.com/budgetlint/budgetlint/internal/onpath"
-	"github.com/budgetlint/budgetlint/internal/price"
 	"github.com/budgetlint/budgetlint/internal/report"
 	"github.com/budgetlint/budgetlint/passes/ctxuse"
 	"github.com/budgetlint/budgetlint/passes/inbound"
@@ -236,7 +235,7 @@ func (c *checker) checkRoot(cur inspector.Cursor, call *ast.CallExpr) {
 			TextEdits: []analysis.TextEdit{{Pos: call.Pos(), End: call.End(), NewText: []byte(with)}},
 		}}
 	}
-	c.Rep.ReportSame(report.SameCall(cur, d.Message), c.Rep.Priced(d, price.Values{Deadline: report.CallerDeadline(info, cur)}))
+	c.Rep.ReportSame(report.SameCall(cur, d.Message), c.Rep.PricedByCallerDeadline(d, cur))
 }
 
 // choosesContext reports whether the root at cur is returned by a function
@@ -331,11 +330,11 @@ func (c *checker) checkHelperCall(cur inspector.Cursor, call *ast.CallExpr) {
 		advice = fmt.Sprintf("%s is exported, so add %s variant that takes a context.Context and call it with %s", fn.Name(), article(fn.Name()+"Context"), src.Name())
 	}
 	// One helper reached twice from one function is one mistake.
-	c.Rep.ReportSame("helper "+fn.FullName(), c.Rep.Priced(analysis.Diagnostic{
+	c.Rep.ReportSame("helper "+fn.FullName(), c.Rep.PricedByCallerDeadline(analysis.Diagnostic{
 		Pos:     call.Pos(),
 		End:     call.End(),
 		Message: fmt.Sprintf("%s starts a fresh context (%s), so the caller's deadline and cancellation stop at this call; %s", fn.Name(), where, advice),
-	}, price.Values{Deadline: report.CallerDeadline(c.Pass.TypesInfo, cur)}))
+	}, cur))
 }
 
 func (c *checker) helperFact(fn *types.Func) *RootsContext {

@@ -20,7 +20,6 @@ import (
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
 	"github.com/budgetlint/budgetlint/internal/ctxflow"
 	"github.com/budgetlint/budgetlint/internal/knowledge"
-	"github.com/budgetlint/budgetlint/internal/price"
 	"github.com/budgetlint/budgetlint/internal/report"
 	"github.com/budgetlint/budgetlint/passes/inbound"
 )
@@ -336,7 +335,7 @@ func (c *checker) reportDrop(cur inspector.Cursor, call *ast.CallExpr, fn *types
 	}
 	// The same call written twice (in both branches of an if) is one
 	// mistake; two lookups of different hosts need their own fixes.
-	c.Rep.ReportSame(report.SameCall(cur, d.Message), c.Rep.Priced(d, price.Values{Deadline: report.CallerDeadline(c.Pass.TypesInfo, cur)}))
+	c.Rep.ReportSame(report.SameCall(cur, d.Message), c.Rep.PricedByCallerDeadline(d, cur))
 }
 
 // receiver returns the receiver expression of a method call as written.
