@@ -44,7 +44,8 @@
 // Left alone: code off the request path (main, init, package variables,
 // functions without an inbound context), test code (see inbound), a root
 // used inside a go or defer statement, a closure handed to a function that
-// launches it, or a closure returned or stored to run later (deliberately
+// launches it or calls it only once a context is done (a shutdown hook),
+// or a closure returned or stored to run later (deliberately
 // detached work, or cleanup that must not depend on a context that may be
 // done) or where the inbound context is already done (after <-ctx.Done():
 // a shutdown), a root in a statement whose comment says that it detaches

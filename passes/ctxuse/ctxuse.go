@@ -51,7 +51,11 @@ type Fact struct {
 	// Memoises lists the function parameters it runs once for every caller,
 	// keeping the result in a field (a prepared-query cache's prepare(f)).
 	Memoises []int
-	Attaches []int // *http.Request parameters it gives a context before use
+	// AfterDone lists the function parameters it calls only once a
+	// context is done (select { case <-ctx.Done(): shutdown() }): a
+	// clean-up handed over to run after the caller has gone.
+	AfterDone []int
+	Attaches  []int // *http.Request parameters it gives a context before use
 	// ChecksStored marks a method that reads the cancellation (Err, Done,
 	// Deadline) of a context held in a field of its receiver: a backoff's
 	// Ongoing() or Wait() on the context it was built with.
@@ -73,7 +77,7 @@ func (f *Fact) String() string {
 	for _, p := range []struct {
 		name string
 		idx  []int
-	}{{"ignores", f.Ignores}, {"checks", f.Checks}, {"launches", f.Launches}, {"memoises", f.Memoises}, {"watches", f.Watches}, {"detaches", f.Detaches}, {"attaches", f.Attaches}, {"adds values to", f.AddsValues}} {
+	}{{"ignores", f.Ignores}, {"checks", f.Checks}, {"launches", f.Launches}, {"memoises", f.Memoises}, {"after done", f.AfterDone}, {"watches", f.Watches}, {"detaches", f.Detaches}, {"attaches", f.Attaches}, {"adds values to", f.AddsValues}} {
 		if len(p.idx) > 0 {
 			parts = append(parts, fmt.Sprintf("%s %v", p.name, p.idx))
 		}
@@ -88,7 +92,7 @@ func (f *Fact) String() string {
 }
 
 func (f *Fact) empty() bool {
-	return len(f.Ignores)+len(f.Checks)+len(f.Launches)+len(f.Memoises)+len(f.Watches)+len(f.Detaches)+len(f.Attaches)+len(f.AddsValues)+len(f.IfZero) == 0 && !f.ChecksStored
+	return len(f.Ignores)+len(f.Checks)+len(f.Launches)+len(f.Memoises)+len(f.AfterDone)+len(f.Watches)+len(f.Detaches)+len(f.Attaches)+len(f.AddsValues)+len(f.IfZero) == 0 && !f.ChecksStored
 }
 
 // Result answers, for one package, what a call does with its arguments
@@ -434,12 +438,21 @@ func (r *Result) AddsValuesOnly(call *ast.CallExpr) bool {
 	return false
 }
 
-// Launches reports whether the callee of call runs its i-th argument, a
-// function, in a goroutine of its own.
-func (r *Result) Launches(call *ast.CallExpr, i int) bool {
+// RunsLater reports whether the callee of call runs its i-th argument, a
+// function, other than in place for its caller: in a goroutine of its own,
+// once on behalf of every caller (memoised), or only once a context is
+// done (a shutdown hook).
+func (r *Result) RunsLater(call *ast.CallExpr, i int) bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return r.launcher(call, i)
+	return r.launcher(call, i) || r.memoiser(call, i) || r.factHas(call, i, func(f *Fact) []int { return f.AfterDone })
+}
+
+// factHas reports whether the fact of call's callee lists the parameter
+// its i-th argument goes to in the list field picks.
+func (r *Result) factHas(call *ast.CallExpr, i int, field func(*Fact) []int) bool {
+	f, idx := r.callFact(call)
+	return f != nil && slices.Contains(field(f), idx(i))
 }
 
 // launcher reports whether call runs its i-th argument in a goroutine: a
@@ -451,8 +464,7 @@ func (r *Result) launcher(call *ast.CallExpr, i int) bool {
 			return at == i
 		}
 	}
-	f, idx := r.callFact(call)
-	return f != nil && slices.Contains(f.Launches, idx(i))
+	return r.factHas(call, i, func(f *Fact) []int { return f.Launches })
 }
 
 // Watches reports whether the callee of call hands its i-th argument, a
@@ -460,8 +472,7 @@ func (r *Result) launcher(call *ast.CallExpr, i int) bool {
 func (r *Result) Watches(call *ast.CallExpr, i int) bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	f, idx := r.callFact(call)
-	return f != nil && slices.Contains(f.Watches, idx(i))
+	return r.factHas(call, i, func(f *Fact) []int { return f.Watches })
 }
 
 // Detaches reports whether the callee of call reads its i-th argument, a
@@ -473,8 +484,7 @@ func (r *Result) Detaches(call *ast.CallExpr, i int) bool {
 }
 
 func (r *Result) detacher(call *ast.CallExpr, i int) bool {
-	f, idx := r.callFact(call)
-	return f != nil && slices.Contains(f.Detaches, idx(i))
+	return r.factHas(call, i, func(f *Fact) []int { return f.Detaches })
 }
 
 // ChecksStored reports whether call is a method call that reads the
@@ -486,33 +496,30 @@ func (r *Result) ChecksStored(call *ast.CallExpr) bool {
 	return f != nil && f.ChecksStored
 }
 
-// Memoises reports whether call runs its i-th argument, a function, once
+// memoiser reports whether call runs its i-th argument, a function, once
 // on behalf of every caller and keeps the result: sync.Once.Do, OnceFunc,
 // OnceValue(s), singleflight's Do, or a function of the module whose fact
 // says so. That work is a shared component's, not the request's that
 // happens to run it first.
-func (r *Result) Memoises(call *ast.CallExpr, i int) bool {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return r.memoiser(call, i)
-}
-
 func (r *Result) memoiser(call *ast.CallExpr, i int) bool {
 	fn := ctxapi.Callee(r.info, call)
 	if fn != nil && fn.Pkg() != nil && knowledge.Memoisers[fn.Pkg().Path()+"."+fn.Name()] {
 		return true
 	}
-	f, idx := r.callFact(call)
-	return f != nil && slices.Contains(f.Memoises, idx(i))
+	return r.factHas(call, i, func(f *Fact) []int { return f.Memoises })
 }
 
 // LaunchedOnly reports whether every read of v, a local function variable,
-// runs it in a goroutine (monitor := func() {...}; go monitor()): like a
-// go statement's literal, the function it holds is detached work.
+// runs it in a goroutine (monitor := func() {...}; go monitor()) or hands
+// it to a callee that calls it only once a context is done (srvRun(ctx,
+// run, shutdown)): like a go statement's literal, the function it holds is
+// detached work.
 func (r *Result) LaunchedOnly(v *types.Var) bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return r.onlyInGoroutines(v, r.launcher)
+	return r.onlyInGoroutines(v, func(call *ast.CallExpr, i int) bool {
+		return r.launcher(call, i) || r.factHas(call, i, func(f *Fact) []int { return f.AfterDone })
+	})
 }
 
 // onlyInGoroutines reports whether every read of v, never reassigned, is
@@ -655,6 +662,8 @@ func (r *Result) local(fn *types.Func) *Fact {
 					f.Launches = append(f.Launches, i)
 				} else if r.memoises(p) {
 					f.Memoises = append(f.Memoises, i)
+				} else if r.callsAfterDone(p) {
+					f.AfterDone = append(f.AfterDone, i)
 				}
 			}
 		}

@@ -23,6 +23,9 @@
 //   - which function parameters it runs once for every caller and keeps the
 //     result of (a prepared-query cache's prepare(f), a singleflight of its
 //     own): the function handed to it is the shared component's work;
+//   - which function parameters it calls only once a context is done (a
+//     server's run loop calling its shutdown hook in case <-ctx.Done()):
+//     the function handed to it cleans up after the caller has gone;
 //   - which context parameters it hands to a cancel watcher, a goroutine
 //     that waits for their Done() and then acts (watchCancel(ctx) breaks the
 //     connection): work after the call stays cancellable;

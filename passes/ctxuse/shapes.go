@@ -193,6 +193,33 @@ func (r *Result) launches(decl inspector.Cursor, p *types.Var) bool {
 	return slices.ContainsFunc(r.uses[p], launched) && !ctxflow.Waits(r.info, decl)
 }
 
+// callsAfterDone reports whether every read of the function parameter p,
+// never reassigned, calls it once a context is done (in a case
+// <-ctx.Done(), under if ctx.Err() != nil) or hands it to a callee that
+// does.
+func (r *Result) callsAfterDone(p *types.Var) bool {
+	if r.written[p] || len(r.uses[p]) == 0 {
+		return false
+	}
+	for _, cur := range r.uses[p] {
+		parent, child := ctxflow.Unparen(cur)
+		call, ok := parent.Node().(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		if call.Fun == child.(ast.Expr) {
+			if !ctxflow.UnderDone(r.info, r.iface, parent) {
+				return false
+			}
+			continue
+		}
+		if i := slices.Index(call.Args, ast.Expr(child.(ast.Expr))); i < 0 || !r.factHas(call, i, func(f *Fact) []int { return f.AfterDone }) {
+			return false
+		}
+	}
+	return true
+}
+
 // memoises reports whether the function parameter p is run for every
 // caller with its result kept: a call of it assigned to a field or package
 // variable (pc.query, pc.err = f()), or p handed to a memoiser.

@@ -415,7 +415,8 @@ func detachedArgument(info *types.Info, cur inspector.Cursor, param *types.Var) 
 // runsLater reports whether the literal at cur runs after its enclosing
 // function returns, or beside it, or for others than its caller: it is
 // handed to a function that launches it in a goroutine (time.AfterFunc,
-// or one learned by facts), returned (or assigned to a named result),
+// or one learned by facts) or calls it only once a context is done (a
+// shutdown hook), returned (or assigned to a named result),
 // stored in a field or package
 // variable, held by a local only ever started in a goroutine, or memoised
 // for every caller (sync.Once, singleflight).
@@ -429,7 +430,7 @@ func runsLater(info *types.Info, uses *ctxuse.Result, cur inspector.Cursor) bool
 		return true
 	case *ast.CallExpr:
 		i := slices.Index(p.Args, ast.Expr(child.(ast.Expr)))
-		return i >= 0 && (uses.Launches(p, i) || uses.Memoises(p, i))
+		return i >= 0 && uses.RunsLater(p, i)
 	case *ast.AssignStmt:
 		i := slices.Index(p.Rhs, ast.Expr(child.(ast.Expr)))
 		if i < 0 || len(p.Lhs) != len(p.Rhs) {

@@ -246,3 +246,23 @@ func (ValueCaller) Call(ctx context.Context, method string) error { // want Call
 func LogsViaVar(ctx context.Context) { // want LogsViaVar:"ignores \\[0\\]"
 	log.G(ctx).Warnf("retrying")
 }
+
+// A function parameter called only once the context is done is a
+// clean-up run after the caller has gone; one called in place is not.
+func RunUntil(ctx context.Context, run func(), stop func()) { // want RunUntil:"after done \\[2\\]"
+	go run()
+	<-ctx.Done()
+	select {
+	case <-ctx.Done():
+		stop()
+	}
+}
+
+func StopAfter(ctx context.Context, stop func()) { // want StopAfter:"after done \\[1\\]"
+	RunUntil(ctx, func() {}, stop)
+}
+
+func StopNow(ctx context.Context, stop func()) error { // want StopNow:"checks \\[0\\]"
+	stop()
+	return ctx.Err()
+}

@@ -228,3 +228,23 @@ func serveLoop(ctx context.Context, srv shutdowner, exited chan error, conn net.
 	time.Sleep(time.Second)
 	return nil
 }
+
+// A shutdown hook handed to a function that calls it only once the
+// context is done: its grace period cannot come from the context either.
+func stopIfCancelled(ctx context.Context, stop func()) {
+	if ctx.Err() != nil {
+		stop()
+	}
+}
+
+func ServeUntilCancelled(ctx context.Context, srv shutdowner, run func(context.Context) error) error {
+	shutdown := func() {
+		sctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+		defer cancel()
+		if err := srv.Shutdown(sctx); err != nil {
+			log.Print(err)
+		}
+	}
+	defer stopIfCancelled(ctx, shutdown)
+	return run(ctx)
+}

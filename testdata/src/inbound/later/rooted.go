@@ -242,3 +242,84 @@ func (t *ticker) handle(ctx context.Context, name string) error {
 }
 
 var handlers = map[string]func(context.Context, string) error{"x": (&ticker{}).handle}
+
+// A context a value keeps may be a request's own: a per-operation
+// manager stores its caller's (SetContext(ctx)) and hands it on, so work
+// handed a kept context stays on the path; a package-level one does not.
+type opManager struct {
+	ctx   context.Context
+	every time.Duration
+}
+
+var processCtx = context.Background()
+
+func (m *opManager) Wait() {
+	m.durable(m.ctx)
+	ctx, cancel := context.WithTimeout(m.ctx, m.every)
+	defer cancel()
+	m.persisted(ctx)
+	m.report(processCtx)
+}
+
+func (m *opManager) durable(ctx context.Context) {
+	probe() // want `inbound ctx$`
+}
+
+func (m *opManager) persisted(ctx context.Context) {
+	probe() // want `inbound ctx$`
+}
+
+func (m *opManager) report(ctx context.Context) {
+	probe() // no inbound context: a package-level context
+}
+
+// Another value's stored context may be a request's own (a queued
+// request carrying its sender's context): it keeps the path.
+type job struct{ ctx context.Context }
+
+func (m *opManager) serve(j *job) { m.apply(j.ctx) }
+
+func (m *opManager) apply(ctx context.Context) {
+	probe() // want `inbound ctx$`
+}
+
+var _ = (&opManager{}).serve
+
+// A clean-up handed to a function that calls it only once a context is
+// done runs after the caller has gone: detached work.
+func serveUntil(ctx context.Context, run func() error, shutdown func()) error {
+	exit := make(chan error, 1)
+	go func() { exit <- run() }()
+	select {
+	case <-ctx.Done():
+		shutdown()
+		return <-exit
+	case err := <-exit:
+		return err
+	}
+}
+
+func ServeHTTP(ctx context.Context, run func() error) error {
+	shutdown := func() {
+		probe() // want `inbound ctx detached`
+	}
+	return serveUntil(ctx, run, shutdown)
+}
+
+func ServeInline(ctx context.Context, run func() error) error {
+	return serveUntil(ctx, run, func() {
+		probe() // want `inbound ctx detached`
+	})
+}
+
+// One that calls it in place keeps it on the caller's path.
+func withCleanup(ctx context.Context, cleanup func()) error {
+	defer cleanup()
+	return ctx.Err()
+}
+
+func ServeCleanup(ctx context.Context) error {
+	return withCleanup(ctx, func() {
+		probe() // want `inbound ctx$`
+	})
+}
