@@ -715,11 +715,26 @@ func bounded(info *types.Info, exits *ctxflow.Exits, loop ast.Node) bool {
 		}
 		return true
 	})
+	flags := oneShotFlags(info, loop)
 	found := false
 	inspectLevel(body, func(n ast.Node) bool {
 		switch n := n.(type) {
+		case *ast.BlockStmt:
+			// if !retried { retried = true; continue }; return err: the
+			// retry is taken once, then what follows leaves.
+			for k, st := range n.List {
+				if is, ok := st.(*ast.IfStmt); ok && is.Else == nil && leaves(exits, n.List[k+1:]) {
+					if v, set := flagTest(info, is.Cond, flags); v != nil && !set && setsFlag(info, is.Body, v) {
+						found = true
+					}
+				}
+			}
 		case *ast.IfStmt:
 			if limits(info, n.Cond, counters) && leaves(exits, n.Body.List) {
+				found = true
+			}
+			// if retried { return err }: a one-shot flag is a counter to one.
+			if v, set := flagTest(info, n.Cond, flags); v != nil && set && leaves(exits, n.Body.List) {
 				found = true
 			}
 		case *ast.SwitchStmt:
@@ -731,6 +746,83 @@ func bounded(info *types.Info, exits *ctxflow.Exits, loop ast.Node) bool {
 						found = true
 					}
 				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// oneShotFlags returns the boolean variables declared before the loop that
+// the loop only ever sets to one constant (retried = true): each turns at
+// most once, so an exit it guards is an attempt limit. The value is the
+// constant it is set to.
+func oneShotFlags(info *types.Info, loop ast.Node) map[*types.Var]bool {
+	flags := map[*types.Var]bool{}
+	mixed := map[*types.Var]bool{}
+	ast.Inspect(loop, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || as.Tok != token.ASSIGN {
+			return true
+		}
+		for i, l := range as.Lhs {
+			v := ctxflow.VarOf(info, l)
+			if v == nil || !isBool(v.Type()) || v.Pos() >= loop.Pos() {
+				continue
+			}
+			val, isConst := boolConst(info, as.Rhs, i, len(as.Lhs))
+			if prev, seen := flags[v]; !isConst || seen && prev != val {
+				mixed[v] = true
+			}
+			flags[v] = val
+		}
+		return true
+	})
+	for v := range mixed {
+		delete(flags, v)
+	}
+	return flags
+}
+
+// boolConst returns the constant boolean assigned to the i-th of n
+// targets, if it is one.
+func boolConst(info *types.Info, rhs []ast.Expr, i, n int) (val, ok bool) {
+	if len(rhs) != n {
+		return false, false
+	}
+	tv := info.Types[rhs[i]]
+	if tv.Value == nil || tv.Value.Kind() != constant.Bool {
+		return false, false
+	}
+	return constant.BoolVal(tv.Value), true
+}
+
+// flagTest reports the one-shot flag cond tests (flag, !flag), and whether
+// cond holds once the flag is set.
+func flagTest(info *types.Info, cond ast.Expr, flags map[*types.Var]bool) (*types.Var, bool) {
+	negated := false
+	if u, ok := ast.Unparen(cond).(*ast.UnaryExpr); ok && u.Op == token.NOT {
+		negated, cond = true, u.X
+	}
+	id, ok := ast.Unparen(cond).(*ast.Ident)
+	if !ok {
+		return nil, false
+	}
+	v, _ := info.Uses[id].(*types.Var)
+	val, ok := flags[v]
+	if !ok {
+		return nil, false
+	}
+	return v, val != negated
+}
+
+// setsFlag reports whether the block sets v (to its one constant).
+func setsFlag(info *types.Info, block *ast.BlockStmt, v *types.Var) bool {
+	found := false
+	inspectLevel(block, func(n ast.Node) bool {
+		if as, ok := n.(*ast.AssignStmt); ok {
+			for _, l := range as.Lhs {
+				found = found || ctxflow.VarOf(info, l) == v
 			}
 		}
 		return !found

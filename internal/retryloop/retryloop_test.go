@@ -437,6 +437,36 @@ func idle(l *list) error {
 }
 
 // The same shape retrying one call: still a retry loop.
+// A one-shot flag is an attempt limit: the retry is taken once.
+func retryOnceNoWait(ctx context.Context) error {
+	retried := false
+	for {
+		err := fetch(ctx)
+		if err == nil {
+			return nil
+		}
+		if !retried {
+			retried = true
+			continue
+		}
+		return err
+	}
+}
+
+func retryOnceGuardNoWait(ctx context.Context) error {
+	first := true
+	for {
+		err := fetch(ctx)
+		if err == nil {
+			return nil
+		}
+		if !first {
+			return err
+		}
+		first = false
+	}
+}
+
 func retrySameUnbounded(l *list) error {
 	for l.front != nil {
 		if err := send(l.front.val); err == nil {

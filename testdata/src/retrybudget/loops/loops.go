@@ -500,3 +500,19 @@ func (c *Client) PaceDelays(ctx context.Context, req *http.Request, b delays) (*
 		time.Sleep(b.Next())
 	}
 }
+
+// A flag the loop recomputes is no attempt limit.
+func (r *Repo) Revive(ctx context.Context) error {
+	gaveUp := false
+	for { // want `retry loop has no attempt limit and never checks ctx, so it can retry forever after the caller's deadline; check ctx.Err\(\) before each attempt, and wait with select on ctx.Done\(\)`
+		err := r.db.PingContext(ctx)
+		if err == nil {
+			return nil
+		}
+		if gaveUp {
+			return err
+		}
+		gaveUp = errors.Is(err, sql.ErrConnDone)
+		time.Sleep(time.Second)
+	}
+}

@@ -510,3 +510,23 @@ func (c *Client) PollUntilUp(ctx context.Context, req *http.Request) (*http.Resp
 		}
 	}
 }
+
+// A stale connection re-opened once: a one-shot flag bounds the retry, and
+// each attempt is given ctx, so it fails fast once the caller is gone.
+func (r *Repo) Reconnect(ctx context.Context, open func(context.Context) (*sql.DB, error)) error {
+	reopened := false
+	for {
+		err := r.db.PingContext(ctx)
+		if err == nil {
+			return nil
+		}
+		if !reopened {
+			reopened = true
+			if r.db, err = open(ctx); err != nil {
+				return err
+			}
+			continue
+		}
+		return err
+	}
+}
