@@ -7,6 +7,7 @@ package ctxflow
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"iter"
 
@@ -319,4 +320,22 @@ func taint(info *types.Info, tainted map[*types.Var]*ast.CallExpr, lhs, rhs []as
 			}
 		}
 	}
+}
+
+// Received returns the channel a select case receives from (case <-ch:,
+// case v := <-ch:), nil for a send.
+func Received(comm ast.Stmt) ast.Expr {
+	var e ast.Expr
+	switch s := comm.(type) {
+	case *ast.ExprStmt:
+		e = s.X
+	case *ast.AssignStmt:
+		if len(s.Rhs) == 1 {
+			e = s.Rhs[0]
+		}
+	}
+	if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok && u.Op == token.ARROW {
+		return u.X
+	}
+	return nil
 }

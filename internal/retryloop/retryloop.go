@@ -747,6 +747,66 @@ func bounded(info *types.Info, exits *ctxflow.Exits, loop ast.Node) bool {
 					}
 				}
 			}
+		case *ast.CommClause:
+			// case <-timeout.C: return err, on a timer started before the
+			// loop: the whole retry has a time limit.
+			if n.Comm != nil && firesOnce(info, n.Comm, loop) && leaves(exits, n.Body) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// firesOnce reports whether the select case comm receives from a timer
+// made before the loop (<-timeout.C, <-deadline for deadline :=
+// time.After(d)): a limit on the time of the whole loop, unlike a timer
+// made afresh for each wait.
+func firesOnce(info *types.Info, comm ast.Stmt, loop ast.Node) bool {
+	ch := ast.Unparen(ctxflow.Received(comm))
+	if ch == nil {
+		return false
+	}
+	if sel, ok := ch.(*ast.SelectorExpr); ok && sel.Sel.Name == "C" && isTimeType(info.TypeOf(sel.X), "Timer") {
+		ch = ast.Unparen(sel.X)
+	} else if !isTimeChan(info.TypeOf(ch)) {
+		return false
+	}
+	v := ctxflow.VarOf(info, ch)
+	return v != nil && v.Pos() < loop.Pos() && !assignedIn(info, loop, v)
+}
+
+// isTimeType reports whether t is time.name or a pointer to it.
+func isTimeType(t types.Type, name string) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && n.Obj().Name() == name
+}
+
+// isTimeChan reports whether t is a channel of time.Time (what time.After
+// returns).
+func isTimeChan(t types.Type) bool {
+	c, ok := typeUnder(t).(*types.Chan)
+	return ok && isTimeType(c.Elem(), "Time")
+}
+
+// assignedIn reports whether the loop assigns or resets v (a timer made
+// or reset each round).
+func assignedIn(info *types.Info, loop ast.Node, v *types.Var) bool {
+	found := false
+	ast.Inspect(loop, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				found = found || ctxflow.VarOf(info, l) == v
+			}
+		case *ast.CallExpr:
+			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Reset" {
+				found = found || ctxflow.VarOf(info, sel.X) == v
+			}
 		}
 		return !found
 	})

@@ -467,6 +467,39 @@ func retryOnceGuardNoWait(ctx context.Context) error {
 	}
 }
 
+// A timer started before the loop limits the whole retry's time.
+func retryUntilDeadline(ctx context.Context) error {
+	deadline := time.After(time.Minute)
+	for {
+		if err := fetch(ctx); err == nil {
+			return nil
+		} else {
+			select {
+			case <-deadline:
+				return err
+			case <-time.After(100 * time.Millisecond):
+			}
+		}
+	}
+}
+
+// One reset each round limits only a round.
+func retryTimerResetUnbounded(ctx context.Context) error {
+	idle := time.NewTimer(time.Minute)
+	for {
+		err := fetch(ctx)
+		if err == nil {
+			return nil
+		}
+		select {
+		case <-idle.C:
+			return err
+		default:
+		}
+		idle.Reset(time.Minute)
+	}
+}
+
 func retrySameUnbounded(l *list) error {
 	for l.front != nil {
 		if err := send(l.front.val); err == nil {

@@ -174,7 +174,7 @@ func (c *checker) ownerHas(cur inspector.Cursor, owner *inbound.Func, memo map[a
 func (c *checker) selectsDone(cur inspector.Cursor) bool {
 	for _, stmt := range cur.Node().(*ast.SelectStmt).Body.List {
 		if cc, ok := stmt.(*ast.CommClause); ok && cc.Comm != nil {
-			if ch := received(cc.Comm); ch != nil && c.isDone(cur, ch) {
+			if ch := ctxflow.Received(cc.Comm); ch != nil && c.isDone(cur, ch) {
 				return true
 			}
 		}

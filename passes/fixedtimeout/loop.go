@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
+	"github.com/budgetlint/budgetlint/internal/ctxflow"
 	"github.com/budgetlint/budgetlint/internal/retryloop"
 )
 
@@ -95,7 +96,7 @@ func (c *checker) stopCase(cur inspector.Cursor, sel *ast.SelectStmt) bool {
 		if !ok || cc.Comm == nil {
 			continue
 		}
-		ch := received(cc.Comm)
+		ch := ctxflow.Received(cc.Comm)
 		if ch == nil || !isSignal(c.Pass.TypesInfo.TypeOf(ch)) {
 			continue
 		}

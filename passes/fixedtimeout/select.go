@@ -65,7 +65,7 @@ func (c *checker) checkSelect(cur inspector.Cursor, sel *ast.SelectStmt) {
 		if cc.Comm == nil {
 			return // a default case: the select polls, it does not wait
 		}
-		ch := received(cc.Comm)
+		ch := ctxflow.Received(cc.Comm)
 		if ch == nil {
 			onlyTimers = false // a send
 			continue
@@ -163,23 +163,6 @@ func (c *checker) endsWait(cur inspector.Cursor, cc *ast.CommClause) bool {
 		})
 	}
 	return found
-}
-
-// received returns the channel a select case receives from, nil for a send.
-func received(comm ast.Stmt) ast.Expr {
-	var e ast.Expr
-	switch s := comm.(type) {
-	case *ast.ExprStmt:
-		e = s.X
-	case *ast.AssignStmt:
-		if len(s.Rhs) == 1 {
-			e = s.Rhs[0]
-		}
-	}
-	if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok && u.Op == token.ARROW {
-		return u.X
-	}
-	return nil
 }
 
 // inSelectCase reports whether the receive at cur is the communication of

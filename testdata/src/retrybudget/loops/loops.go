@@ -516,3 +516,21 @@ func (r *Repo) Revive(ctx context.Context) error {
 		time.Sleep(time.Second)
 	}
 }
+
+// A retry with a time limit of its own (a timer started before the loop)
+// has an attempt limit, but still waits and retries after the caller left.
+func (r *Repo) PingUntil(ctx context.Context) error {
+	limit := time.NewTimer(5 * time.Second)
+	defer limit.Stop()
+	for { // want `retry loop waits and retries after the caller's deadline; check ctx\.Err\(\) before each attempt, and wait with select on ctx\.Done\(\)`
+		err := r.db.PingContext(ctx)
+		if err == nil {
+			return nil
+		}
+		select {
+		case <-limit.C:
+			return err
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+}
