@@ -185,6 +185,27 @@ func Getter(t types.Type, name string) types.Type {
 	return sig.Results().At(0).Type()
 }
 
+// IsTimeType reports whether t is *time.<name> or time.<name> for one of
+// names.
+func IsTimeType(t types.Type, names ...string) bool {
+	if t == nil {
+		return false
+	}
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil || named.Obj().Pkg().Path() != "time" {
+		return false
+	}
+	for _, n := range names {
+		if named.Obj().Name() == n {
+			return true
+		}
+	}
+	return false
+}
+
 // IsTestingType reports whether t is *testing.T, *testing.B, *testing.F or
 // testing.TB: they carry a context (t.Context()), but tests are their own
 // option, never a request path.

@@ -411,3 +411,23 @@ func TestParamIndex(t *testing.T) {
 		}
 	}
 }
+
+func TestIsTimeType(t *testing.T) {
+	p := passtest.Check(t, `package p
+
+import "time"
+
+var (
+	timer  *time.Timer
+	ticker time.Ticker
+	at     time.Time
+	other  *int
+)
+`)
+	for name, want := range map[string]bool{"timer": true, "ticker": true, "at": false, "other": false} {
+		typ := p.Pkg.Scope().Lookup(name).Type()
+		if got := ctxapi.IsTimeType(typ, "Timer", "Ticker"); got != want {
+			t.Errorf("IsTimeType(%s) = %v, want %v", typ, got, want)
+		}
+	}
+}

@@ -724,7 +724,7 @@ func bounded(info *types.Info, exits *ctxflow.Exits, loop ast.Node) bool {
 			// retry is taken once, then what follows leaves.
 			for k, st := range n.List {
 				if is, ok := st.(*ast.IfStmt); ok && is.Else == nil && leaves(exits, n.List[k+1:]) {
-					if v, set := flagTest(info, is.Cond, flags); v != nil && !set && setsFlag(info, is.Body, v) {
+					if v, set := flagTest(info, is.Cond, flags); v != nil && !set && assignedIn(info, is.Body, v, inspectLevel) {
 						found = true
 					}
 				}
@@ -768,36 +768,27 @@ func firesOnce(info *types.Info, comm ast.Stmt, loop ast.Node) bool {
 	if ch == nil {
 		return false
 	}
-	if sel, ok := ch.(*ast.SelectorExpr); ok && sel.Sel.Name == "C" && isTimeType(info.TypeOf(sel.X), "Timer") {
+	if sel, ok := ch.(*ast.SelectorExpr); ok && sel.Sel.Name == "C" && ctxapi.IsTimeType(info.TypeOf(sel.X), "Timer") {
 		ch = ast.Unparen(sel.X)
 	} else if !isTimeChan(info.TypeOf(ch)) {
 		return false
 	}
 	v := ctxflow.VarOf(info, ch)
-	return v != nil && v.Pos() < loop.Pos() && !assignedIn(info, loop, v)
-}
-
-// isTimeType reports whether t is time.name or a pointer to it.
-func isTimeType(t types.Type, name string) bool {
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && n.Obj().Name() == name
+	return v != nil && v.Pos() < loop.Pos() && !assignedIn(info, loop, v, ast.Inspect)
 }
 
 // isTimeChan reports whether t is a channel of time.Time (what time.After
 // returns).
 func isTimeChan(t types.Type) bool {
 	c, ok := typeUnder(t).(*types.Chan)
-	return ok && isTimeType(c.Elem(), "Time")
+	return ok && ctxapi.IsTimeType(c.Elem(), "Time")
 }
 
-// assignedIn reports whether the loop assigns or resets v (a timer made
-// or reset each round).
-func assignedIn(info *types.Info, loop ast.Node, v *types.Var) bool {
+// assignedIn reports whether n assigns v, or resets it (a timer made or
+// reset each round), where walk looks.
+func assignedIn(info *types.Info, n ast.Node, v *types.Var, walk func(ast.Node, func(ast.Node) bool)) bool {
 	found := false
-	ast.Inspect(loop, func(n ast.Node) bool {
+	walk(n, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			for _, l := range n.Lhs {
@@ -874,20 +865,6 @@ func flagTest(info *types.Info, cond ast.Expr, flags map[*types.Var]bool) (*type
 		return nil, false
 	}
 	return v, val != negated
-}
-
-// setsFlag reports whether the block sets v (to its one constant).
-func setsFlag(info *types.Info, block *ast.BlockStmt, v *types.Var) bool {
-	found := false
-	inspectLevel(block, func(n ast.Node) bool {
-		if as, ok := n.(*ast.AssignStmt); ok {
-			for _, l := range as.Lhs {
-				found = found || ctxflow.VarOf(info, l) == v
-			}
-		}
-		return !found
-	})
-	return found
 }
 
 // limits reports whether cond compares a counter (any integer variable

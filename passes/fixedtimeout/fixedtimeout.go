@@ -170,10 +170,10 @@ func (c *checker) timerWait(cur inspector.Cursor, ch ast.Expr) (wait, bool) {
 			}
 		}
 	case *ast.SelectorExpr:
-		if e.Sel.Name != "C" || !isTimeType(info.TypeOf(e.X), "Timer", "Ticker") {
+		if e.Sel.Name != "C" || !ctxapi.IsTimeType(info.TypeOf(e.X), "Timer", "Ticker") {
 			return wait{}, false
 		}
-		w := wait{node: e, on: types.ExprString(e), periodic: isTimeType(info.TypeOf(e.X), "Ticker")}
+		w := wait{node: e, on: types.ExprString(e), periodic: ctxapi.IsTimeType(info.TypeOf(e.X), "Ticker")}
 		if id, ok := ast.Unparen(e.X).(*ast.Ident); ok {
 			if init, ok := c.initOf(cur, id).(*ast.CallExpr); ok && len(init.Args) == 1 &&
 				(ctxapi.IsCallTo(info, init, "time", "NewTimer") || ctxapi.IsCallTo(info, init, "time", "NewTicker")) {
@@ -191,27 +191,6 @@ func (c *checker) timerWait(cur inspector.Cursor, ch ast.Expr) (wait, bool) {
 		}
 	}
 	return wait{}, false
-}
-
-// isTimeType reports whether t is *time.<name> or time.<name> for one of
-// names.
-func isTimeType(t types.Type, names ...string) bool {
-	if t == nil {
-		return false
-	}
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	named, ok := types.Unalias(t).(*types.Named)
-	if !ok || named.Obj().Pkg() == nil || named.Obj().Pkg().Path() != "time" {
-		return false
-	}
-	for _, n := range names {
-		if named.Obj().Name() == n {
-			return true
-		}
-	}
-	return false
 }
 
 // initOf returns the one value assigned to the local variable id names,

@@ -37,9 +37,10 @@
 // is marked detached, and so is a function only ever started by go
 // statements with its caller's context, and a closure handed to a
 // function that launches or memoises it or calls it only once a context
-// is done (learned by ctxuse; time.AfterFunc), returned, stored in a field or package variable, or
-// held by a local only ever started in a goroutine: it outlives the
-// request or cleans up as it ends, often because the context is done. So
+// is done (learned by ctxuse; time.AfterFunc), returned, stored in a
+// field or package variable, or held by a local only ever started in a
+// goroutine: it outlives the request or cleans up as it ends, often
+// because the context is done. So
 // is code that runs only once a context is done: the body of a case
 // <-X.Done(), of if X.Err() != nil or of if errors.Is(err,
 // context.Canceled), and what follows <-ctx.Done(), a select whose other
