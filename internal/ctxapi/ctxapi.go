@@ -170,6 +170,24 @@ func ReturnsContext(fn *types.Func) bool {
 	return res.Len() > 0 && IsContextType(res.At(0).Type())
 }
 
+// ContextResult returns the index of the first context among the results
+// of a call of type t (a single result or a tuple: errgroup.WithContext
+// returns the group first), -1 when there is none.
+func ContextResult(t types.Type) int {
+	if tuple, ok := t.(*types.Tuple); ok {
+		for i := range tuple.Len() {
+			if IsContextType(tuple.At(i).Type()) {
+				return i
+			}
+		}
+		return -1
+	}
+	if t != nil && IsContextType(t) {
+		return 0
+	}
+	return -1
+}
+
 // Getter returns the type of what t's method name() returns, nil unless
 // t has such a method, without parameters and with one result.
 func Getter(t types.Type, name string) types.Type {

@@ -10,6 +10,8 @@ import (
 	"go/token"
 	"go/types"
 	"iter"
+	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/ast/inspector"
 
@@ -231,7 +233,7 @@ func RootPassedOn(info *types.Info, body inspector.Cursor, observes func(call in
 		is, ok := notLost[root]
 		if !ok {
 			rc, found := body.FindNode(root)
-			is = found && (Lifetime(info, rc) || UnderDone(info, nil, rc) || IsNilGuard(info, rc))
+			is = found && (Lifetime(info, rc) || UnderDone(info, nil, rc) || IsNilGuard(info, rc) || PreCancelled(info, rc))
 			notLost[root] = is
 		}
 		return is
@@ -270,10 +272,11 @@ func RootPassedOn(info *types.Info, body inspector.Cursor, observes func(call in
 			if ctxapi.IsFreshRoot(info, n) || ctxapi.IsDerivation(info, n) {
 				return true
 			}
-			// cancel() as a statement of its own, not deferred: the context
-			// is cancelled from here on, on purpose (pgx's die forces an
-			// immediate close with one); it carries no lost deadline.
-			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && len(n.Args) == 0 {
+			// cancel() (or cancel(cause)) as a statement of its own, not
+			// deferred: the context is cancelled from here on, on purpose
+			// (pgx's die forces an immediate close with one); it carries no
+			// lost deadline.
+			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok {
 				if _, isStmt := c.Parent().Node().(*ast.ExprStmt); isStmt {
 					if v, ok := info.Uses[id].(*types.Var); ok && cancels[v] != nil {
 						delete(tainted, cancels[v])
@@ -338,4 +341,53 @@ func Received(comm ast.Stmt) ast.Expr {
 		return u.X
 	}
 	return nil
+}
+
+// PreCancelled reports whether the root at cur makes a context that is
+// cancelled before anything can use it: ctx, cancel :=
+// context.WithCancel(context.Background()) followed at once by cancel()
+// (or cancel(err)), with at most calls that attach it in between
+// (q.WithContext(ctx)): a dead context handed on so that lazy work is not
+// started or fails with the cause. It carries no deadline to lose.
+func PreCancelled(info *types.Info, cur inspector.Cursor) bool {
+	derive, ok := cur.Parent().Node().(*ast.CallExpr)
+	if !ok || len(derive.Args) == 0 || ast.Unparen(derive.Args[0]) != cur.Node() ||
+		!ctxapi.IsCallTo(info, derive, "context", "WithCancel") && !ctxapi.IsCallTo(info, derive, "context", "WithCancelCause") {
+		return false
+	}
+	assign, ok := cur.Parent().Parent().Node().(*ast.AssignStmt)
+	if !ok || len(assign.Lhs) != 2 || len(assign.Rhs) != 1 {
+		return false
+	}
+	cancel := VarOf(info, assign.Lhs[1])
+	block, ok := cur.Parent().Parent().Parent().Node().(*ast.BlockStmt)
+	if !ok || cancel == nil {
+		return false
+	}
+	i := slices.Index(block.List, ast.Stmt(assign))
+	if i < 0 {
+		return false
+	}
+	for _, s := range block.List[i+1:] {
+		next, ok := s.(*ast.ExprStmt)
+		if !ok {
+			return false
+		}
+		call, ok := ast.Unparen(next.X).(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		switch fun := ast.Unparen(call.Fun).(type) {
+		case *ast.Ident:
+			return info.Uses[fun] == cancel
+		case *ast.SelectorExpr:
+			// query.WithContext(ctx) before the cancel only attaches it.
+			if !strings.HasPrefix(fun.Sel.Name, "With") && !strings.HasPrefix(fun.Sel.Name, "Set") {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return false
 }

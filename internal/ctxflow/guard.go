@@ -10,25 +10,55 @@ import (
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
 )
 
-// IsNilGuard reports whether the node at cur stands inside an
-// `if x == nil` test on a context (`if ctx == nil { ctx = context.Background() }`),
-// within its own function: a fresh root there replaces a missing context,
-// there is no caller's context to lose.
+// IsNilGuard reports whether the node at cur runs, within its own
+// function, only when some context is nil: in the body of if ctx == nil,
+// in the else of if ctx != nil, or after an if ctx != nil whose body
+// returns (if ctx != nil { return p.GetContext(ctx) }; return p.Get()).
+// A fresh root or a context-less call there stands in for a missing
+// context; there is no caller's context to lose.
 func IsNilGuard(info *types.Info, cur inspector.Cursor) bool {
-	for c := range cur.Enclosing((*ast.IfStmt)(nil), (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		ifStmt, ok := c.Node().(*ast.IfStmt)
-		if !ok {
+	for c := cur; ; c = c.Parent() {
+		switch p := c.Parent().Node().(type) {
+		case nil, *ast.FuncDecl, *ast.FuncLit:
 			return false
-		}
-		if cmp, ok := ast.Unparen(ifStmt.Cond).(*ast.BinaryExpr); ok && cmp.Op == token.EQL {
-			for _, pair := range [][2]ast.Expr{{cmp.X, cmp.Y}, {cmp.Y, cmp.X}} {
-				if tv, ok := info.Types[pair[1]]; ok && tv.IsNil() && ctxapi.IsContextType(info.TypeOf(pair[0])) {
+		case *ast.IfStmt:
+			if c.Node() == p.Body && nilTest(info, p.Cond, token.EQL) || c.Node() == p.Else && nilTest(info, p.Cond, token.NEQ) {
+				return true
+			}
+		case *ast.BlockStmt:
+			for _, s := range p.List {
+				if s == c.Node() {
+					break
+				}
+				if ifStmt, ok := s.(*ast.IfStmt); ok && ifStmt.Else == nil && nilTest(info, ifStmt.Cond, token.NEQ) && returns(ifStmt.Body) {
 					return true
 				}
 			}
 		}
 	}
+}
+
+// nilTest reports whether cond compares a context with nil by op.
+func nilTest(info *types.Info, cond ast.Expr, op token.Token) bool {
+	cmp, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || cmp.Op != op {
+		return false
+	}
+	for _, pair := range [][2]ast.Expr{{cmp.X, cmp.Y}, {cmp.Y, cmp.X}} {
+		if tv, ok := info.Types[pair[1]]; ok && tv.IsNil() && ctxapi.IsContextType(info.TypeOf(pair[0])) {
+			return true
+		}
+	}
 	return false
+}
+
+// returns reports whether a block ends with a return.
+func returns(b *ast.BlockStmt) bool {
+	if len(b.List) == 0 {
+		return false
+	}
+	_, ok := b.List[len(b.List)-1].(*ast.ReturnStmt)
+	return ok
 }
 
 // UnderDone reports whether the node at cur stands, within its own

@@ -182,11 +182,54 @@ func passedToKeeper(info *types.Info, cur inspector.Cursor) bool {
 }
 
 // keptBy reports whether the call at cur keeps the context it is given as
-// a component's lifetime: it constructs a component (BuildsComponent), or
-// its result is stored in a field or package variable (a lazily made
-// shared client, p.keys = NewRemoteKeySet(ctx, url)).
+// a component's lifetime: it constructs a component (BuildsComponent), it
+// is known to keep it for its result (an OAuth2 client,
+// knowledge.KeepsContext), or its result is stored in a field or package
+// variable (a lazily made shared client, p.keys = NewRemoteKeySet(ctx, url)).
 func keptBy(info *types.Info, cur inspector.Cursor) bool {
-	return BuildsComponent(info, cur.Node().(*ast.CallExpr)) || storedAt(info, cur)
+	call := cur.Node().(*ast.CallExpr)
+	if fn := ctxapi.Callee(info, call); fn != nil && knowledge.KeepsContext(fn.Origin().FullName()) && !usedAtOnce(info, cur) {
+		return true // config.Client(ctx): the client's lifetime
+	}
+	return BuildsComponent(info, call) || storedAt(info, cur)
+}
+
+// usedAtOnce reports whether the value made at cur serves only calls of
+// its methods in this function (cfg.TokenSource(ctx, t).Token(), or ts
+// := ...; ts.Token()): it does not outlive the call that made it.
+func usedAtOnce(info *types.Info, cur inspector.Cursor) bool {
+	called := func(c inspector.Cursor) bool {
+		parent, _ := Unparen(c)
+		sel, ok := parent.Node().(*ast.SelectorExpr)
+		if !ok {
+			return false
+		}
+		call, ok := parent.Parent().Node().(*ast.CallExpr)
+		return ok && call.Fun == sel
+	}
+	if called(cur) {
+		return true
+	}
+	parent, child := Unparen(cur)
+	assign, ok := parent.Node().(*ast.AssignStmt)
+	if !ok || len(assign.Lhs) != 1 || len(assign.Rhs) != 1 || assign.Rhs[0] != child.(ast.Expr) {
+		return false
+	}
+	v := VarOf(info, assign.Lhs[0])
+	fn, ok := enclosingFunc(cur)
+	if v == nil || !ok {
+		return false
+	}
+	uses := 0
+	for id := range fn.Preorder((*ast.Ident)(nil)) {
+		if info.Uses[id.Node().(*ast.Ident)] == v {
+			if !called(id) {
+				return false
+			}
+			uses++
+		}
+	}
+	return uses > 0
 }
 
 // storedAt reports whether the value at cur is assigned to a struct field

@@ -1,6 +1,9 @@
 package knowledge
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+)
 
 // The words with which code says, in the comment on a statement, that the
 // statement is cut from its caller's context on purpose: "use a background
@@ -17,7 +20,8 @@ var (
 		"even if", "even when", "even after", "no matter", "regardless of",
 		"intentional", "on purpose", "deliberate", "must outlive", "should outlive",
 		"must not be cancel", "should not be cancel", "shouldn't be cancel",
-		"not be interrupted", "detached from",
+		"not be interrupted", "detached from", "no need to worry", "nothing to cancel",
+		"still run after", "still runs after", "still execute after",
 	}
 	// callerWords are the words about the caller's context.
 	callerWords = []string{"context", "ctx", "cancel", "deadline", "timeout", "shutdown", "caller", "request"}
@@ -28,13 +32,57 @@ var (
 // "TODO: pass a proper context instead of context.Background()" asks for
 // the fix.
 func SaysDetached(comment string) bool {
+	text, ok := plain(comment)
+	return ok && (hasPhrase(text, rootPhrases) || givesReason(text))
+}
+
+// SaysWhyDetached reports whether a comment gives the reason the code is
+// detached: a purpose next to a word about the caller's context, in one
+// sentence ("no need to worry about cancellation"), not just a name for
+// the root ("performs the request with an empty context" describes a
+// convenience wrapper). A comment trailing the root's own line, or a
+// function's doc comment, must say this much.
+func SaysWhyDetached(comment string) bool {
+	text, ok := plain(comment)
+	return ok && givesReason(text)
+}
+
+// givesReason reports whether a sentence of text names a purpose and the
+// caller's context.
+func givesReason(text string) bool {
+	for sentence := range strings.SplitSeq(text, ". ") {
+		if hasPhrase(sentence, purposePhrases) && hasPhrase(sentence, callerWords) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasPhrase reports whether one of the phrases starts a word of text
+// ("intentional" is not in "unintentionally").
+func hasPhrase(text string, phrases []string) bool {
+	for _, p := range phrases {
+		for i := 0; ; {
+			j := strings.Index(text[i:], p)
+			if j < 0 {
+				break
+			}
+			at := i + j
+			if at == 0 || !unicode.IsLetter(rune(text[at-1])) {
+				return true
+			}
+			i = at + 1
+		}
+	}
+	return false
+}
+
+// plain returns a comment's words in lower case, one space apart, and
+// false for a to-do note.
+func plain(comment string) (string, bool) {
 	text := strings.ToLower(comment)
 	if hasWord(text, []string{"todo", "fixme", "xxx", "hack"}) {
-		return false
+		return "", false
 	}
-	text = strings.Join(strings.Fields(strings.NewReplacer("//", " ", "/*", " ", "*/", " ", "_", " ", "`", " ", "[", " ", "]", " ").Replace(text)), " ")
-	if hasWord(text, rootPhrases) {
-		return true
-	}
-	return hasWord(text, purposePhrases) && hasWord(text, callerWords)
+	return strings.Join(strings.Fields(strings.NewReplacer("//", " ", "/*", " ", "*/", " ", "_", " ", "`", " ", "[", " ", "]", " ").Replace(text)), " "), true
 }

@@ -18,5 +18,15 @@ func TestSaysDetached(t *testing.T) {
 		"Push even if the batch is empty.":                                                                           false,
 		"Sleep before retrying, with exponential backoff.":                                                           false,
 		"Detach the loop device.": false,
+		"This is all happening in memory, no need to worry about cancellation.": true,
+		"No need to worry, the cache is warm.":                                  false,
+	})
+}
+
+func TestSaysWhyDetached(t *testing.T) {
+	table.Check(t, "SaysWhyDetached", SaysWhyDetached, map[string]bool{
+		"Version performs the version request to the CA with an empty context.":                             false,
+		"releaseLock uses a fresh context so it can still execute after the caller's context is cancelled.": true,
+		"This is all happening in memory, no need to worry about cancellation.":                             true,
 	})
 }

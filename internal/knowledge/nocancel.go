@@ -115,3 +115,12 @@ func IsLoopbackAddress(addr string) bool {
 	}
 	return false
 }
+
+// BlockingOnly maps the functions, by types.Func.FullName, whose context
+// sibling's context bounds only a blocking mode that one of the listed
+// options turns on. Without one the call returns at once and connects
+// later, so the sibling would carry nothing: grpc.Dial connects lazily
+// unless given grpc.WithBlock().
+var BlockingOnly = map[string][]string{
+	"google.golang.org/grpc.Dial": {"google.golang.org/grpc.WithBlock", "google.golang.org/grpc.WithReturnConnectionError"},
+}

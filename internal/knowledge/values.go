@@ -52,3 +52,27 @@ func InPackages(path string, lists ...[]string) bool {
 	}
 	return false
 }
+
+// keepsContext lists, by types.Func.FullName, the functions that keep the
+// context they are given as the lifetime of what they return, not of the
+// call: an OAuth2 client or token source refreshes its token with it long
+// after, and a go-oidc key set fetches keys with it. A root handed to them
+// is a component's lifetime, and the request's context would break the
+// result once the request ends.
+var keepsContext = map[string]bool{
+	"(*golang.org/x/oauth2.Config).Client":                          true,
+	"(*golang.org/x/oauth2.Config).TokenSource":                     true,
+	"golang.org/x/oauth2.NewClient":                                 true,
+	"(*golang.org/x/oauth2/clientcredentials.Config).Client":        true,
+	"(*golang.org/x/oauth2/clientcredentials.Config).TokenSource":   true,
+	"(*golang.org/x/oauth2/jwt.Config).Client":                      true,
+	"(*golang.org/x/oauth2/jwt.Config).TokenSource":                 true,
+	"golang.org/x/oauth2/google.DefaultClient":                      true,
+	"golang.org/x/oauth2/google.DefaultTokenSource":                 true,
+	"github.com/coreos/go-oidc/v3/oidc.NewRemoteKeySet":             true,
+	"(*github.com/coreos/go-oidc/v3/oidc.Provider).VerifierContext": true,
+}
+
+// KeepsContext reports whether fn keeps its context argument as the
+// lifetime of its result (keepsContext).
+func KeepsContext(fullName string) bool { return keepsContext[fullName] }

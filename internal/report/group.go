@@ -41,24 +41,54 @@ func (r *Reporter) ReportSame(key string, d analysis.Diagnostic) {
 
 // SameCall is the key of a finding at the call (or expression) at cur
 // that is the same mistake as the same code, with the same message, in
-// another branch of the same if or switch: the same call written in both
-// branches is fixed once. The same code in sequence, or in different
-// statements, needs its own fix and gets its own key.
+// another branch of the same if (an else-if chain is one if) or switch: the
+// same call written in both branches is fixed once. The same code in
+// sequence, or in different statements, needs its own fix and gets its own
+// key.
 func SameCall(cur inspector.Cursor, message string) string {
-	var stmt inspector.Cursor
-	branched := false
-	for c := range cur.Enclosing((*ast.IfStmt)(nil), (*ast.SwitchStmt)(nil), (*ast.TypeSwitchStmt)(nil), (*ast.SelectStmt)(nil), (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		switch c.Node().(type) {
-		case *ast.FuncDecl, *ast.FuncLit:
-		default:
-			stmt, branched = c, true
-		}
-		break
-	}
-	if !branched {
+	stmt, ok := branching(cur)
+	if !ok {
 		return fmt.Sprintf("%d %s", cur.Node().Pos(), message) // alone
 	}
-	return fmt.Sprintf("%d %s %s", stmt.Node().Pos(), types.ExprString(cur.Node().(ast.Expr)), message)
+	return fmt.Sprintf("%d %s %s", stmt.Pos(), types.ExprString(cur.Node().(ast.Expr)), message)
+}
+
+// branching returns the innermost if, switch or select that has cur in one
+// of its branches (not in its own condition), and for an else-if the head
+// of its chain.
+func branching(cur inspector.Cursor) (ast.Stmt, bool) {
+	var found ast.Stmt
+	child := cur.Node()
+	for c := cur.Parent(); ; c = c.Parent() {
+		switch n := c.Node().(type) {
+		case nil, *ast.FuncDecl, *ast.FuncLit:
+			return found, found != nil
+		case *ast.IfStmt:
+			switch {
+			case found != nil && n.Else == found:
+				found = n // an else-if: its chain's head holds the branches
+			case found == nil && (child == n.Body || child == n.Else):
+				found = n
+			}
+		case *ast.SwitchStmt:
+			if found == nil && child == n.Body {
+				found = n
+			}
+		case *ast.TypeSwitchStmt:
+			if found == nil && child == n.Body {
+				found = n
+			}
+		case *ast.SelectStmt:
+			if found == nil {
+				found = n
+			}
+		default:
+			if found != nil {
+				return found, true
+			}
+		}
+		child = c.Node()
+	}
 }
 
 // declAt returns the top-level declaration of file that holds d.

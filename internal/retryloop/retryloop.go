@@ -111,6 +111,11 @@ func Analyze(info *types.Info, exits *ctxflow.Exits, loop ast.Node, resolve Reso
 			}
 		}
 	}
+	if len(res.Retried) > 0 && gated(info, exits, body) {
+		// A context error retried comes back round to the gate, which
+		// leaves on it.
+		res.LeavesOnCancel, res.OnCancel = true, nil
+	}
 	if len(res.Retried) == 0 {
 		if c := condRetry(info, loop); c != nil {
 			res.Retried = append(res.Retried, c)
@@ -768,6 +773,12 @@ func firesOnce(info *types.Info, comm ast.Stmt, loop ast.Node) bool {
 	if ch == nil {
 		return false
 	}
+	// A timer to a fixed instant made afresh each round
+	// (time.After(time.Until(req.Deadline))) fires at that same instant.
+	if after, ok := ch.(*ast.CallExpr); ok && ctxapi.IsCallTo(info, after, "time", "After") && len(after.Args) == 1 {
+		until, ok := ast.Unparen(after.Args[0]).(*ast.CallExpr)
+		return ok && ctxapi.IsCallTo(info, until, "time", "Until") && len(until.Args) == 1 && invariant(info, until.Args[0], loop)
+	}
 	if sel, ok := ch.(*ast.SelectorExpr); ok && sel.Sel.Name == "C" && ctxapi.IsTimeType(info.TypeOf(sel.X), "Timer") {
 		ch = ast.Unparen(sel.X)
 	} else if !isTimeChan(info.TypeOf(ch)) {
@@ -775,6 +786,37 @@ func firesOnce(info *types.Info, comm ast.Stmt, loop ast.Node) bool {
 	}
 	v := ctxflow.VarOf(info, ch)
 	return v != nil && v.Pos() < loop.Pos() && !assignedIn(info, loop, v, ast.Inspect)
+}
+
+// invariant reports whether e has the same value in every round of the
+// loop: it calls nothing, and the loop assigns neither e itself nor any
+// variable it reads, all of them declared before the loop.
+func invariant(info *types.Info, e ast.Expr, loop ast.Node) bool {
+	ok := true
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			ok = false
+		case *ast.Ident:
+			if v, isVar := info.Uses[n].(*types.Var); isVar && !v.IsField() {
+				ok = ok && v.Pos() < loop.Pos() && !assignedIn(info, loop, v, ast.Inspect)
+			}
+		}
+		return ok
+	})
+	if !ok {
+		return false
+	}
+	text := types.ExprString(e)
+	ast.Inspect(loop, func(n ast.Node) bool {
+		if a, isAssign := n.(*ast.AssignStmt); isAssign {
+			for _, l := range a.Lhs {
+				ok = ok && types.ExprString(l) != text
+			}
+		}
+		return ok
+	})
+	return ok
 }
 
 // isTimeChan reports whether t is a channel of time.Time (what time.After
@@ -939,6 +981,113 @@ func readsVar(info *types.Info, n ast.Node, match func(*types.Var) bool) bool {
 		v, ok := info.Uses[id].(*types.Var)
 		return ok && match(v)
 	})
+}
+
+// gated reports whether each pass of the loop starts with a call given a
+// context whose every error leaves the loop (authz, err :=
+// client.Authorize(ctx, ...); if err != nil { return err }), before
+// anything can go round again: once the context is done, the gate fails
+// with its error and the loop ends there, whatever the attempts after it
+// do with theirs.
+func gated(info *types.Info, exits *ctxflow.Exits, body *ast.BlockStmt) bool {
+	for i, s := range body.List {
+		if call, errVar, check := gate(info, s); call != nil && passesContext(info, call) && !carriesOut(info, call) {
+			if check == nil && i+1 < len(body.List) {
+				check, _ = body.List[i+1].(*ast.IfStmt)
+				if check != nil && check.Init != nil {
+					check = nil
+				}
+			}
+			if check != nil && check.Else == nil && isErrCheck(info, check.Cond, errVar) && leaves(exits, check.Body.List) {
+				return true
+			}
+		}
+		if goesRound(s) {
+			return false
+		}
+	}
+	return false
+}
+
+// gate returns the fallible call a statement makes at the loop's level,
+// the variable its error goes to, and the if that checks it when the call
+// is that if's own init (if err := f(ctx); err != nil).
+func gate(info *types.Info, s ast.Stmt) (*ast.CallExpr, *types.Var, *ast.IfStmt) {
+	check, _ := s.(*ast.IfStmt)
+	if check != nil {
+		s = check.Init
+	}
+	assign, ok := s.(*ast.AssignStmt)
+	if !ok || len(assign.Rhs) != 1 {
+		return nil, nil, nil
+	}
+	call, ok := ast.Unparen(assign.Rhs[0]).(*ast.CallExpr)
+	if !ok || !fallible(info, call) {
+		return nil, nil, nil
+	}
+	return call, ctxflow.VarOf(info, assign.Lhs[len(assign.Lhs)-1]), check
+}
+
+// passesContext reports whether call is given a context.
+func passesContext(info *types.Info, call *ast.CallExpr) bool {
+	for _, a := range call.Args {
+		if ctxapi.IsContextType(info.TypeOf(a)) {
+			return true
+		}
+	}
+	return false
+}
+
+// carriesOut reports whether call hands its context back in what it
+// returns (a request built with it, a derived context): a builder that
+// attaches the context does not fail once it is done.
+func carriesOut(info *types.Info, call *ast.CallExpr) bool {
+	t := info.TypeOf(call)
+	if tuple, ok := t.(*types.Tuple); ok {
+		for v := range tuple.Variables() {
+			if ctxapi.IsHTTPRequest(v.Type()) || ctxapi.IsContextType(v.Type()) {
+				return true
+			}
+		}
+		return false
+	}
+	return t != nil && (ctxapi.IsHTTPRequest(t) || ctxapi.IsContextType(t))
+}
+
+// isErrCheck reports whether cond is v != nil.
+func isErrCheck(info *types.Info, cond ast.Expr, v *types.Var) bool {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || b.Op != token.NEQ || v == nil {
+		return false
+	}
+	id, ok := ast.Unparen(b.X).(*ast.Ident)
+	return ok && info.Uses[id] == v && isNil(info, b.Y)
+}
+
+// goesRound reports whether s may start the next pass: it holds a
+// continue (of this loop or, labelled, of an outer one).
+func goesRound(s ast.Stmt) bool {
+	found := false
+	ast.Inspect(s, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ForStmt, *ast.RangeStmt:
+			// A continue of its own goes round the inner loop; only a
+			// labelled one can reach this loop.
+			ast.Inspect(n, func(m ast.Node) bool {
+				if b, ok := m.(*ast.BranchStmt); ok && b.Tok == token.CONTINUE && b.Label != nil {
+					found = true
+				}
+				return !found
+			})
+			return false
+		case *ast.BranchStmt:
+			found = found || n.Tok == token.CONTINUE
+		}
+		return !found
+	})
+	return found
 }
 
 // leaves reports whether a block ends by leaving the loop.

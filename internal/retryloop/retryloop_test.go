@@ -423,6 +423,8 @@ func remainder(updates []string) error {
 type node struct{ next *node; val string }
 type list struct{ front *node }
 
+type request struct{ deadline time.Time }
+
 func (l *list) popFront() { l.front = l.front.next }
 
 func idle(l *list) error {
@@ -480,6 +482,37 @@ func retryUntilDeadline(ctx context.Context) error {
 			case <-time.After(100 * time.Millisecond):
 			}
 		}
+	}
+}
+
+// A timer made each round to the same instant is that instant's limit.
+func retryUntilOwnDeadline(ctx context.Context, req *request) error {
+	for {
+		err := fetch(ctx)
+		if err == nil {
+			return nil
+		}
+		select {
+		case <-time.After(time.Until(req.deadline)):
+			return err
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+}
+
+// One that moves each round limits only a round.
+func retryMovingDeadlineUnbounded(ctx context.Context, req *request) error {
+	for {
+		err := fetch(ctx)
+		if err == nil {
+			return nil
+		}
+		select {
+		case <-time.After(time.Until(req.deadline)):
+			return err
+		case <-time.After(100 * time.Millisecond):
+		}
+		req.deadline = time.Now().Add(time.Second)
 	}
 }
 

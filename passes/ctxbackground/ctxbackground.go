@@ -175,6 +175,9 @@ func (c *checker) checkRoot(cur inspector.Cursor, call *ast.CallExpr) {
 	if ctxflow.Lifetime(info, cur) {
 		return // a component's lifetime, kept beyond the call on purpose
 	}
+	if ctxflow.PreCancelled(info, cur) {
+		return // dead on arrival, on purpose: no deadline to lose
+	}
 	if c.choosesContext(cur, src) {
 		return // a switch between the caller's context and none, on purpose
 	}
@@ -329,8 +332,15 @@ func (c *checker) checkHelperCall(cur inspector.Cursor, call *ast.CallExpr) {
 		// Other packages call it too: a new parameter would break them.
 		advice = fmt.Sprintf("%s is exported, so add %s variant that takes a context.Context and call it with %s", fn.Name(), article(fn.Name()+"Context"), src.Name())
 	}
-	// One helper reached twice from one function is one mistake.
-	c.Rep.ReportSame("helper "+fn.FullName(), c.Rep.PricedByCallerDeadline(analysis.Diagnostic{
+	// One helper reached twice from one function is one mistake, and so
+	// is one root reached through two unexported helpers: the context is
+	// threaded through the package's own code to it. Exported helpers
+	// each need a variant of their own.
+	key := "helper " + fn.FullName()
+	if !fn.Exported() {
+		key = "helper root " + fact.Module + " " + fact.Pos + " " + fact.Root
+	}
+	c.Rep.ReportSame(key, c.Rep.PricedByCallerDeadline(analysis.Diagnostic{
 		Pos:     call.Pos(),
 		End:     call.End(),
 		Message: fmt.Sprintf("%s starts a fresh context (%s), so the caller's deadline and cancellation stop at this call; %s", fn.Name(), where, advice),
@@ -438,9 +448,15 @@ func rootingHelpers(pass *analysis.Pass, in *inbound.Result, uses *ctxuse.Result
 		if fn == nil || decl.Body == nil || (f != nil && (f.Own != nil || f.Test != nil || f.InTest)) || isCloser(fn) || carriesContext(fn) || isLock(fn) || ctxapi.ReturnsContext(fn) {
 			continue
 		}
+		if decl.Doc != nil && knowledge.SaysWhyDetached(decl.Doc.Text()) {
+			continue // its doc comment says it detaches on purpose
+		}
 		body, _ := cur.FindNode(decl.Body)
 		current, guard = fn, 0
 		if root := ctxflow.RootPassedOn(pass.TypesInfo, body, observes); root != nil {
+			if at, ok := body.FindNode(root); ok && in.Documented(at) {
+				continue // the helper's comment says it detaches on purpose
+			}
 			found[fn] = &RootsContext{Root: rootName(pass.TypesInfo, root), Pos: shortPos(pass.Fset, root.Pos()), Module: module, IfZero: guard}
 			continue
 		}

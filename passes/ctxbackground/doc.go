@@ -33,8 +33,19 @@
 // A root that reaches nothing observing cancellation loses nothing and is
 // left alone: one handed only to a logger or another value reader, to
 // in-memory computation, or to a callee that ignores its context (the
-// ctxuse analysis learns which do, by facts). The same holds for a helper's
-// root, and so for every caller of that helper.
+// ctxuse analysis learns which do, by facts), or to a derivation whose
+// context is dropped (g, _ := errgroup.WithContext(context.Background())).
+// The same holds for a helper's root, and so for every caller of that
+// helper, and for a root cancelled at once, before anything uses it
+// (dead, cancel := context.WithCancel(context.Background()); cancel()): a
+// dead context handed on on purpose. A helper whose doc comment, or whose
+// root's own line, says it detaches on purpose (bg := context.Background()
+// // in memory, no need to worry about cancellation) roots nothing for its
+// callers.
+//
+// One helper reached twice from one function is one finding, and so is
+// one root reached through two unexported helpers; exported helpers each
+// need a variant of their own and keep theirs.
 //
 // A function does not count as rooting its context when the root only
 // builds state kept in a field or package variable (a client made on

@@ -55,7 +55,11 @@ type Fact struct {
 	// context is done (select { case <-ctx.Done(): shutdown() }): a
 	// clean-up handed over to run after the caller has gone.
 	AfterDone []int
-	Attaches  []int // *http.Request parameters it gives a context before use
+	// Stores lists the function parameters it only keeps, to be called
+	// later by someone else: assigned or appended to a field or package
+	// variable (a callback registration, s.hooks = append(s.hooks, fn)).
+	Stores   []int
+	Attaches []int // *http.Request parameters it gives a context before use
 	// ChecksStored marks a method that reads the cancellation (Err, Done,
 	// Deadline) of a context held in a field of its receiver: a backoff's
 	// Ongoing() or Wait() on the context it was built with.
@@ -77,7 +81,7 @@ func (f *Fact) String() string {
 	for _, p := range []struct {
 		name string
 		idx  []int
-	}{{"ignores", f.Ignores}, {"checks", f.Checks}, {"launches", f.Launches}, {"memoises", f.Memoises}, {"after done", f.AfterDone}, {"watches", f.Watches}, {"detaches", f.Detaches}, {"attaches", f.Attaches}, {"adds values to", f.AddsValues}} {
+	}{{"ignores", f.Ignores}, {"checks", f.Checks}, {"launches", f.Launches}, {"memoises", f.Memoises}, {"after done", f.AfterDone}, {"stores", f.Stores}, {"watches", f.Watches}, {"detaches", f.Detaches}, {"attaches", f.Attaches}, {"adds values to", f.AddsValues}} {
 		if len(p.idx) > 0 {
 			parts = append(parts, fmt.Sprintf("%s %v", p.name, p.idx))
 		}
@@ -92,7 +96,7 @@ func (f *Fact) String() string {
 }
 
 func (f *Fact) empty() bool {
-	return len(f.Ignores)+len(f.Checks)+len(f.Launches)+len(f.Memoises)+len(f.AfterDone)+len(f.Watches)+len(f.Detaches)+len(f.Attaches)+len(f.AddsValues)+len(f.IfZero) == 0 && !f.ChecksStored
+	return len(f.Ignores)+len(f.Checks)+len(f.Launches)+len(f.Memoises)+len(f.AfterDone)+len(f.Stores)+len(f.Watches)+len(f.Detaches)+len(f.Attaches)+len(f.AddsValues)+len(f.IfZero) == 0 && !f.ChecksStored
 }
 
 // Result answers, for one package, what a call does with its arguments
@@ -440,12 +444,13 @@ func (r *Result) AddsValuesOnly(call *ast.CallExpr) bool {
 
 // RunsLater reports whether the callee of call runs its i-th argument, a
 // function, other than in place for its caller: in a goroutine of its own,
-// once on behalf of every caller (memoised), or only once a context is
-// done (a shutdown hook).
+// once on behalf of every caller (memoised), only once a context is done
+// (a shutdown hook), or not at all but keeps it for others to call later
+// (a callback registration).
 func (r *Result) RunsLater(call *ast.CallExpr, i int) bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return r.launcher(call, i) || r.memoiser(call, i) || r.factHas(call, i, func(f *Fact) []int { return f.AfterDone })
+	return r.launcher(call, i) || r.memoiser(call, i) || r.factHas(call, i, func(f *Fact) []int { return f.AfterDone }) || r.factHas(call, i, func(f *Fact) []int { return f.Stores })
 }
 
 // factHas reports whether the fact of call's callee lists the parameter
@@ -664,6 +669,8 @@ func (r *Result) local(fn *types.Func) *Fact {
 					f.Memoises = append(f.Memoises, i)
 				} else if r.callsAfterDone(p) {
 					f.AfterDone = append(f.AfterDone, i)
+				} else if r.stores(p) {
+					f.Stores = append(f.Stores, i)
 				}
 			}
 		}
@@ -712,7 +719,8 @@ func (r *Result) useObserves(cur inspector.Cursor) bool {
 			return true
 		}
 		if len(p.Lhs) != len(p.Rhs) {
-			i = 0
+			// g, ctx := errgroup.WithContext(parent): follow the context.
+			i = max(ctxapi.ContextResult(r.info.TypeOf(p.Rhs[0])), 0)
 		}
 		return r.targetObserves(p.Lhs[i])
 	case *ast.ValueSpec:
@@ -721,7 +729,7 @@ func (r *Result) useObserves(cur inspector.Cursor) bool {
 			return true
 		}
 		if len(p.Names) != len(p.Values) {
-			i = 0
+			i = max(ctxapi.ContextResult(r.info.TypeOf(p.Values[0])), 0)
 		}
 		return r.targetObserves(p.Names[i])
 	case *ast.BinaryExpr:
@@ -790,9 +798,23 @@ func (r *Result) argObserves(call *ast.CallExpr, i int, at *inspector.Cursor) bo
 		if knowledge.IsValueCarrierName(fn.Name()) {
 			return ctxapi.ReturnsContext(fn) && (at == nil || r.useObserves(*at))
 		}
+		if derives(fn) {
+			// errgroup.WithContext(parent): the parent's cancellation
+			// reaches what observes the child.
+			return at == nil || r.useObserves(*at)
+		}
 		return !knowledge.IsLogName(fn.Name()) && !knowledge.IsTelemetryName(fn.Name()) && !knowledge.IsTelemetryName(recvName(fn))
 	}
 	return !slices.Contains(f.Ignores, paramIndex(fn, i))
+}
+
+// derives reports whether fn, named With..., takes a context first and
+// returns one: a derivation like context.WithCancel, whatever package it
+// is in (errgroup.WithContext, a tracer's WithSpan).
+func derives(fn *types.Func) bool {
+	sig := fn.Type().(*types.Signature)
+	return strings.HasPrefix(fn.Name(), "With") && sig.Params().Len() > 0 &&
+		ctxapi.IsContextType(sig.Params().At(0).Type()) && ctxapi.ContextResult(sig.Results()) >= 0
 }
 
 // valuesOnlyVar reports whether call calls a package-level variable of a

@@ -220,6 +220,48 @@ func (r *Result) callsAfterDone(p *types.Var) bool {
 	return true
 }
 
+// stores reports whether the function parameter p, never reassigned, is
+// only kept for others to call later: every read assigns or appends it to
+// a field or package variable, puts it in a struct literal that is kept,
+// or hands it to a callee that stores it (SubscribeChanges(fn) keeping fn
+// in s.subscribers).
+func (r *Result) stores(p *types.Var) bool {
+	if r.written[p] || len(r.uses[p]) == 0 {
+		return false
+	}
+	for _, cur := range r.uses[p] {
+		if !r.keeps(cur) {
+			return false
+		}
+	}
+	return true
+}
+
+// keeps reports whether the value at cur is kept beyond the function (see
+// stores).
+func (r *Result) keeps(cur inspector.Cursor) bool {
+	parent, child := ctxflow.Unparen(cur)
+	switch p := parent.Node().(type) {
+	case *ast.AssignStmt:
+		i := slices.Index(p.Rhs, ast.Expr(child.(ast.Expr)))
+		return i >= 0 && len(p.Lhs) == len(p.Rhs) && ctxapi.IsKept(r.info, p.Lhs[i])
+	case *ast.KeyValueExpr, *ast.CompositeLit:
+		return ctxflow.KeptValue(r.info, cur)
+	case *ast.CallExpr:
+		i := slices.Index(p.Args, ast.Expr(child.(ast.Expr)))
+		if i < 0 {
+			return false
+		}
+		if id, ok := ast.Unparen(p.Fun).(*ast.Ident); ok && i > 0 {
+			if b, ok := r.info.Uses[id].(*types.Builtin); ok && b.Name() == "append" {
+				return r.keeps(parent) // s.hooks = append(s.hooks, fn)
+			}
+		}
+		return r.factHas(p, i, func(f *Fact) []int { return f.Stores })
+	}
+	return false
+}
+
 // memoises reports whether the function parameter p is run for every
 // caller with its result kept: a call of it assigned to a field or package
 // variable (pc.query, pc.err = f()), or p handed to a memoiser.

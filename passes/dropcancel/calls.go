@@ -11,6 +11,7 @@ import (
 	"go/format"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -58,9 +59,11 @@ func (c *checker) callee(fn *types.Func) *callee {
 	if k.logging {
 		return k
 	}
-	if variant := ctxapi.ContextVariant(fn); variant != nil && !c.Uses.Ignores(variant, 0) {
+	if variant := ctxapi.ContextVariant(fn); variant != nil && !c.Uses.Ignores(variant, 0) && !knowledge.KeepsContext(variant.Origin().FullName()) {
 		// A variant whose context reaches nothing that observes it (it
-		// reads /proc, or calls fn) carries no more than fn does.
+		// reads /proc, or calls fn) carries no more than fn does; one
+		// that keeps it as its result's lifetime (go-oidc's
+		// VerifierContext) would end the result with the request.
 		k.replace, k.dropping = knowledge.Replacement{Variant: variant.Name()}, true
 		k.fixable = types.Identical(fn.Type().(*types.Signature).Results(), variant.Type().(*types.Signature).Results())
 	}
@@ -72,10 +75,100 @@ func (c *checker) callee(fn *types.Func) *callee {
 // variant.
 func (c *checker) checkDrop(cur inspector.Cursor, call *ast.CallExpr, fn *types.Func, k *callee) {
 	src := c.inboundAt(cur)
-	if src == nil || c.contextAttached(cur, call) || c.buildsVariant(cur, fn, k, src) || c.localDial(cur, fn, call) {
+	if src == nil || c.contextAttached(cur, call) || c.buildsVariant(cur, fn, k, src) || c.localDial(cur, fn, call) || c.lazy(cur, fn) || ctxflow.IsNilGuard(c.Pass.TypesInfo, cur) || c.daemon(cur, fn) {
 		return
 	}
 	c.reportDrop(cur, call, fn, k.replace, k.fixable, src)
+}
+
+// lazy reports whether fn returns at once unless told to block, and the
+// function around the call never tells it to (knowledge.BlockingOnly): its
+// context sibling's context would bound nothing.
+func (c *checker) lazy(cur inspector.Cursor, fn *types.Func) bool {
+	options, ok := knowledge.BlockingOnly[fn.FullName()]
+	if !ok {
+		return false
+	}
+	top := cur
+	for d := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		top = d
+	}
+	for n := range top.Preorder((*ast.CallExpr)(nil)) {
+		if opt := ctxapi.Callee(c.Pass.TypesInfo, n.Node().(*ast.CallExpr)); opt != nil && slices.Contains(options, opt.FullName()) {
+			return false
+		}
+	}
+	return true
+}
+
+// daemon reports whether the command exec.Command builds at cur outlives
+// the function: it is returned or stored in a field (the caller or the
+// component runs it), started without a Wait here (a daemon), or run only
+// in a goroutine. exec.CommandContext(ctx) would kill such a process with
+// the request; the plain form is what the code means.
+func (c *checker) daemon(cur inspector.Cursor, fn *types.Func) bool {
+	if fn.FullName() != "os/exec.Command" {
+		return false
+	}
+	info := c.Pass.TypesInfo
+	parent, child := ctxflow.Unparen(cur)
+	var cmd *types.Var
+	switch p := parent.Node().(type) {
+	case *ast.ReturnStmt:
+		return true
+	case *ast.AssignStmt:
+		i := slices.Index(p.Rhs, ast.Expr(child.(ast.Expr)))
+		if i < 0 || len(p.Lhs) != len(p.Rhs) {
+			return false
+		}
+		if ctxapi.IsKept(info, p.Lhs[i]) {
+			return true
+		}
+		cmd = ctxflow.VarOf(info, p.Lhs[i])
+	}
+	if cmd == nil {
+		return false // exec.Command(...).Run(): run here and now
+	}
+	var body inspector.Cursor
+	for f := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		body = f
+		break
+	}
+	outlives, runs, starts, waits := false, false, false, false
+	for id := range body.Preorder((*ast.Ident)(nil)) {
+		if info.Uses[id.Node().(*ast.Ident)] != cmd {
+			continue
+		}
+		later := false // in a goroutine or a closure of this function
+		for e := range id.Enclosing((*ast.GoStmt)(nil), (*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+			_, isGo := e.Node().(*ast.GoStmt)
+			_, isLit := e.Node().(*ast.FuncLit)
+			later = (isGo || isLit) && e.Node() != body.Node()
+			break
+		}
+		p, _ := ctxflow.Unparen(id)
+		switch n := p.Node().(type) {
+		case *ast.ReturnStmt:
+			outlives = true
+		case *ast.SelectorExpr:
+			switch n.Sel.Name {
+			case "Run", "Output", "CombinedOutput":
+				runs = runs || !later
+				outlives = outlives || later
+			case "Start":
+				starts = starts || !later
+				outlives = outlives || later
+			case "Wait":
+				waits = waits || !later
+			}
+		case *ast.AssignStmt, *ast.KeyValueExpr:
+			outlives = outlives || ctxflow.KeptValue(info, id)
+		}
+	}
+	if runs || starts && waits {
+		return false
+	}
+	return outlives || starts
 }
 
 // localDial reports whether call dials a local socket: its network

@@ -50,6 +50,10 @@
 // nothing that observes it (learned by the ctxuse facts), the plain form
 // called inside its own variant (the fix would recurse), a dial of a local
 // unix socket or of this host's loopback address ("localhost:%d"), a
+// gRPC dial never told to block (grpc.Dial connects lazily: DialContext's
+// context bounds only a dial given grpc.WithBlock()), a plain form that
+// stands in for a nil context (if ctx != nil { return p.GetContext(ctx) };
+// return p.Get()), a
 // request kept in a field as a template, handed to a function that
 // attaches a context before sending it, or returned unsent to the caller
 // (which sends it with its own context), a stored context

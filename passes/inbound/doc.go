@@ -55,8 +55,9 @@
 // Test code is marked too, wherever it lives: a _test.go file, a function
 // with a *testing.T, B, F or TB parameter, a method of a test suite (a type
 // embedding a testing type or something with T() *testing.T), and the
-// packages of test support by their import path (testutil, testfixtures, integration, fake..., mock...,
-// ...test such as dbtest; -testsupport sets the patterns).
+// packages of test support by their import path below the module's own
+// (test... such as testutil, testdb or tester, integration, fake...,
+// mock..., ...test such as dbtest; -testsupport sets the patterns).
 //
 // The analyzer reports nothing; its Result answers the question for the
 // passes that require it.

@@ -3,22 +3,27 @@ package inbound
 import (
 	"go/ast"
 	"go/token"
+	"go/types"
 
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/budgetlint/budgetlint/internal/ctxapi"
 	"github.com/budgetlint/budgetlint/internal/knowledge"
 )
 
 // commentIndex finds the comment on a statement: the comment group on the
-// lines right above it. (A trailing comment is more often about the
-// line's values than about the statement's intent.)
+// lines right above it, or the one trailing a statement that only makes
+// the root (bg := context.Background() // nothing here to cancel). (On
+// other lines a trailing comment is more often about the line's values
+// than about the statement's intent.)
 type commentIndex struct {
 	fset  *token.FileSet
+	info  *types.Info
 	byEnd map[*token.File]map[int]*ast.CommentGroup
 }
 
-func newCommentIndex(fset *token.FileSet, files []*ast.File) *commentIndex {
-	ix := &commentIndex{fset: fset, byEnd: map[*token.File]map[int]*ast.CommentGroup{}}
+func newCommentIndex(fset *token.FileSet, info *types.Info, files []*ast.File) *commentIndex {
+	ix := &commentIndex{fset: fset, info: info, byEnd: map[*token.File]map[int]*ast.CommentGroup{}}
 	for _, f := range files {
 		tf := fset.File(f.Pos())
 		if tf == nil || len(f.Comments) == 0 {
@@ -61,5 +66,30 @@ func (ix *commentIndex) documented(cur inspector.Cursor) bool {
 	cg := ix.byEnd[tf][pos.Line-1]
 	// A comment of its own, indented as the statement: not the trailing
 	// comment of the line above.
-	return cg != nil && tf.Position(cg.Pos()).Column <= pos.Column && knowledge.SaysDetached(cg.Text())
+	if cg != nil && tf.Position(cg.Pos()).Column <= pos.Column && knowledge.SaysDetached(cg.Text()) {
+		return true
+	}
+	root, ok := cur.Node().(*ast.CallExpr)
+	if !ok || !ctxapi.IsFreshRoot(ix.info, root) || !makesOnly(stmt, root) {
+		return false
+	}
+	cg = ix.byEnd[tf][tf.Line(stmt.End())]
+	return cg != nil && cg.Pos() >= stmt.End() && knowledge.SaysWhyDetached(cg.Text())
+}
+
+// makesOnly reports whether stmt does nothing but store n: bg := n,
+// var bg = n.
+func makesOnly(stmt ast.Stmt, n ast.Node) bool {
+	switch s := stmt.(type) {
+	case *ast.AssignStmt:
+		return len(s.Rhs) == 1 && ast.Unparen(s.Rhs[0]) == n
+	case *ast.DeclStmt:
+		gd, ok := s.Decl.(*ast.GenDecl)
+		if !ok || len(gd.Specs) != 1 {
+			return false
+		}
+		vs, ok := gd.Specs[0].(*ast.ValueSpec)
+		return ok && len(vs.Values) == 1 && ast.Unparen(vs.Values[0]) == n
+	}
+	return false
 }

@@ -294,7 +294,7 @@ func (r *Result) At(cur inspector.Cursor) Site {
 			site.Owner = fn
 			site.AfterDone = !detached && !fn.DetachedOwn && r.afterDone(cur, c.Node(), fn.Own)
 			site.Detached = detached || fn.DetachedOwn || site.AfterDone
-			if !site.Detached && r.comments != nil && r.comments.documented(cur) {
+			if !site.Detached && r.Documented(cur) {
 				site.Detached, site.Documented = true, true
 			}
 			if pos := r.firstWatch(c, fn.Own); pos.IsValid() && pos < cur.Node().Pos() {
@@ -305,6 +305,13 @@ func (r *Result) At(cur inspector.Cursor) Site {
 		detached = detached || fn.Later
 	}
 	return site
+}
+
+// Documented reports whether the statement at cur says, in its comment,
+// that it is detached from the caller's context on purpose: off the
+// request path too, as in a helper that makes its own root.
+func (r *Result) Documented(cur inspector.Cursor) bool {
+	return r.comments != nil && r.comments.documented(cur)
 }
 
 // OnPath returns the inbound context of a function (its own or, for a
@@ -327,7 +334,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	res.contexts = true
 	res.info, res.iface = pass.TypesInfo, iface
-	res.comments = newCommentIndex(pass.Fset, pass.Files)
+	res.comments = newCommentIndex(pass.Fset, pass.TypesInfo, pass.Files)
 	res.uses = pass.ResultOf[ctxuse.Analyzer].(*ctxuse.Result)
 	scopes := &scopeIndex{pkg: pass.Pkg, names: map[string]bool{}}
 	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
@@ -338,7 +345,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if tf == nil {
 			continue
 		}
-		inTest := strings.HasSuffix(tf.Name(), "_test.go") || testSupport(pass.Pkg.Path()) || testSupport(filepath.Base(tf.Name()))
+		inTest := strings.HasSuffix(tf.Name(), "_test.go") || testSupport(pathInModule(pass)) || testSupport(filepath.Base(tf.Name()))
 		fileCur, ok := insp.Root().FindNode(file)
 		if !ok {
 			continue

@@ -6,20 +6,24 @@ import (
 	"path"
 	"strings"
 
+	"golang.org/x/tools/go/analysis"
+
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
 )
 
 // defaultTestSupport are the import path elements that mark a package as
-// test support (fakes, mocks, test servers and clients): its code is test
-// code although it has no _test.go name and no *testing.T. The
-// -testsupport flag replaces the list.
-const defaultTestSupport = "test,tests,testing,test_*,*testutil*,testhelper*,testdata,testserver,testfixture*,e2e,integration,fake*,mock*,*test,*tests,*testing"
+// test support (fakes, mocks, test servers, clients and databases, a
+// workflow tester): its code is test code although it has no _test.go
+// name and no *testing.T. Only the path below the module's own is matched:
+// a module named for testing (testcontainers-go) is a library whose
+// callers may be anything. The -testsupport flag replaces the list.
+const defaultTestSupport = "test*,*testutil*,e2e,integration,fake*,mock*,*test,*tests,*testing"
 
 // notTestSupport are words that the patterns above would catch although
 // they name no test code.
 var notTestSupport = map[string]bool{
 	"latest": true, "fastest": true, "greatest": true, "shortest": true, "contest": true,
-	"protest": true, "attest": true, "detest": true, "manifest": true,
+	"protest": true, "attest": true, "detest": true, "manifest": true, "testament": true,
 }
 
 var testSupportPatterns = patternList(strings.Split(defaultTestSupport, ","))
@@ -48,6 +52,9 @@ func (l *patternList) Set(s string) error {
 // of its elements, or the file's name without .go, matches a -testsupport
 // pattern.
 func testSupport(importPath string) bool {
+	if importPath == "" {
+		return false
+	}
 	for elem := range strings.SplitSeq(strings.TrimSuffix(importPath, ".go"), "/") {
 		if notTestSupport[elem] {
 			continue
@@ -105,4 +112,17 @@ func suiteMethod(info *types.Info, n ast.Node) bool {
 // handsOutTest reports whether t has a method T() returning a testing type.
 func handsOutTest(t types.Type) bool {
 	return ctxapi.IsTestingType(ctxapi.Getter(t, "T"))
+}
+
+// pathInModule returns the package's import path below its module's path
+// ("" for the module's root package); the whole path outside a module.
+func pathInModule(pass *analysis.Pass) string {
+	p := pass.Pkg.Path()
+	if pass.Module == nil || pass.Module.Path == "" {
+		return p
+	}
+	if p == pass.Module.Path {
+		return ""
+	}
+	return strings.TrimPrefix(p, pass.Module.Path+"/")
 }

@@ -39,7 +39,9 @@
 // The message says which defect it is: a loop that explicitly retries on
 // context.Canceled or context.DeadlineExceeded (or gRPC's codes, also
 // through an error predicate of the package such as isRetryable(err)), an
-// unbounded loop with neither an attempt limit nor a context check, a
+// unbounded loop with neither an attempt limit (a counter, a one-shot flag,
+// a timer started before the loop or made each round to one instant:
+// time.After(time.Until(req.Deadline))) nor a context check, a
 // loop that sleeps or waits between attempts, or a bounded loop without a
 // wait whose attempts do not take the context.
 //
@@ -64,7 +66,10 @@
 // bounded, or when it leaves on a context error: it goes round again only
 // on errors it names (errors.Is(err, errBusy), err == errStale, another
 // package's predicate such as IsNotFound whose name is not about retries,
-// timeouts or cancellation) and returns or breaks on every other one;
+// timeouts or cancellation) and returns or breaks on every other one, or
+// each of whose passes starts with a call given the context that leaves on
+// any error (authz, err := client.Authorize(ctx, ...); if err != nil {
+// return err }): a context error retried later comes back round to it;
 // loops that are not retries (consumers and accept loops that go on after
 // a success, polling for a state, iteration over items, pages or
 // endpoints, a call made only in the switch case or if of the item it

@@ -208,6 +208,14 @@ func (s *Server) Enabled(ctx context.Context) bool {
 	return use(ctx) == nil
 }
 
+// A root after a nil test that returns stands in for a missing context.
+func (s *Server) Named(ctx context.Context) error {
+	if ctx != nil {
+		return use(ctx)
+	}
+	return use(context.Background())
+}
+
 // A hand-made context that keeps only the caller's values is deliberate.
 type valuesOnly struct {
 	context.Context

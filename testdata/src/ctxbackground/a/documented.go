@@ -25,6 +25,9 @@ func Replicate(ctx context.Context, r replicas) error {
 	// When the caller is cancelled the barrier must still complete, so it
 	// runs on [context.Background].
 	_ = r.Push(context.Background(), 3)
+
+	bg := context.Background() // all in memory: nothing to cancel
+	_ = r.Push(bg, 4)
 	return nil
 }
 
@@ -42,5 +45,36 @@ func ReplicateUndocumented(ctx context.Context, r replicas) error {
 	// The comment is on the statement around the root, not on a later one.
 	time.Sleep(0)
 	_ = r.Push(context.Background(), 4) // want `context.Background\(\) starts a fresh context where ctx is in scope`
+
+	// A trailing comment counts only on a statement that just makes the
+	// root.
+	_ = r.Push(context.Background(), 5) /* no need to worry about cancellation */ // want `context.Background\(\) starts a fresh context where ctx is in scope`
 	return nil
+}
+
+// A helper whose root says it detaches on purpose is no rooting helper.
+func fill(r replicas) error {
+	bg := context.Background() // no need to worry about cancellation: in memory
+	return r.Push(bg, 1)
+}
+
+func fillUndocumented(r replicas) error {
+	bg := context.Background() // in memory
+	return r.Push(bg, 1)
+}
+
+// unlock uses a fresh context so that it still runs after the caller's
+// context has been cancelled at shutdown.
+func unlock(r replicas) error {
+	return r.Push(context.Background(), 0)
+}
+
+func Fill(ctx context.Context, r replicas) error {
+	if err := fill(r); err != nil {
+		return err
+	}
+	if err := unlock(r); err != nil {
+		return err
+	}
+	return fillUndocumented(r) // want `fillUndocumented starts a fresh context`
 }

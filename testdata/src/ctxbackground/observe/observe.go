@@ -147,3 +147,17 @@ func Twice(ctx context.Context, s *Store) error {
 	}
 	return fetch(s) // the same mistake: a related position of the first
 }
+
+// One root reached through two helpers from one function is one mistake;
+// two roots are two.
+func fetchBoth(s *Store) error { return fetch(s) }
+
+func TwoWays(ctx context.Context, s *Store) error {
+	if err := fetch(s); err != nil { // want `fetch starts a fresh context \(context\.Background\(\) at observe\.go:\d+\), so the caller's deadline and cancellation stop at this call; give it a context\.Context parameter and pass ctx`
+		return err
+	}
+	if err := fetchBoth(s); err != nil { // the same root: a related position of the first
+		return err
+	}
+	return refresh(cache{s}) // want `refresh starts a fresh context \(context.Background\(\) at observe.go:\d+, through warm\), so the caller's deadline and cancellation stop at this call; give it a context\.Context parameter and pass ctx`
+}

@@ -266,3 +266,27 @@ func StopNow(ctx context.Context, stop func()) error { // want StopNow:"checks \
 	stop()
 	return ctx.Err()
 }
+
+// A function parameter only kept, for others to call later, is a
+// callback registration; one also called here is not.
+type bus struct {
+	subs    []func()
+	onClose func()
+}
+
+func (b *bus) Subscribe(fn func()) { // want Subscribe:"stores \\[0\\]"
+	b.subs = append(b.subs, fn)
+}
+
+func (b *bus) OnClose(fn func()) { // want OnClose:"stores \\[0\\]"
+	b.onClose = fn
+}
+
+func (b *bus) Watch(fn func()) { // want Watch:"stores \\[0\\]"
+	b.Subscribe(fn)
+}
+
+func (b *bus) SubscribeNow(fn func()) {
+	b.subs = append(b.subs, fn)
+	fn()
+}

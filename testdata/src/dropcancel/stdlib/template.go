@@ -61,3 +61,31 @@ func dialTwo(ctx context.Context, a, b string) {
 	net.Dial("tcp", a) // want `net.Dial cannot be cancelled when the caller gives up; use \(&net\.Dialer\{\}\)\.DialContext\(ctx, \.\.\.\)`
 	net.Dial("tcp", b) // want `net.Dial cannot be cancelled when the caller gives up; use \(&net\.Dialer\{\}\)\.DialContext\(ctx, \.\.\.\)`
 }
+
+// An else-if chain is one if: the same dial in its branches, one in the
+// else-if's own condition, is one mistake.
+func dialChain(ctx context.Context, addr string, tls, plain bool) (c net.Conn, err error) {
+	if tls {
+		if c, err = net.Dial("tcp", addr); err != nil { // want `net.Dial cannot be cancelled when the caller gives up; use \(&net\.Dialer\{\}\)\.DialContext\(ctx, \.\.\.\)`
+			return nil, err
+		}
+	} else if c, err = net.Dial("tcp", addr); err != nil {
+		return nil, err
+	} else if plain {
+		for range 2 {
+			c, err = net.Dial("tcp", addr)
+		}
+	}
+	return c, err
+}
+
+// The same dial in the condition of two ifs in sequence is two mistakes.
+func dialSequence(ctx context.Context, addr string) (c net.Conn, err error) {
+	if c, err = net.Dial("tcp", addr); err != nil { // want `net.Dial cannot be cancelled when the caller gives up; use \(&net\.Dialer\{\}\)\.DialContext\(ctx, \.\.\.\)`
+		return nil, err
+	}
+	if c, err = net.Dial("tcp", addr); err != nil { // want `net.Dial cannot be cancelled when the caller gives up; use \(&net\.Dialer\{\}\)\.DialContext\(ctx, \.\.\.\)`
+		return nil, err
+	}
+	return c, err
+}

@@ -10,6 +10,8 @@ import (
 
 type Service struct{ cache *helpers.Cache }
 
+// Warm and Reload reach the same root, but each is exported and needs a
+// variant of its own: two findings.
 func (s *Service) Handle(w http.ResponseWriter, r *http.Request) {
 	helpers.Warm(s.cache)    // want `Warm starts a fresh context \(context.Background\(\) at helpers.go:16\), so the caller's deadline and cancellation stop at this call; Warm is exported, so add a WarmContext variant that takes a context.Context and call it with r.Context\(\)`
 	s.cache.Refresh()        // want `Refresh starts a fresh context \(context.TODO\(\) at helpers.go:22\), so the caller's deadline and cancellation stop at this call; Refresh is exported, so add a RefreshContext variant that takes a context.Context and call it with r.Context\(\)`

@@ -1,0 +1,23 @@
+package observe
+
+import (
+	"context"
+
+	"golang.org/x/sync/errgroup"
+)
+
+// A group made from a root whose context is dropped reaches nothing: its
+// goroutines run with the caller's ctx. One whose context is used is the
+// fresh root passed on.
+func Both(ctx context.Context, s *Store) error {
+	eg, _ := errgroup.WithContext(context.Background())
+	eg.Go(func() error { return s.Get(ctx, "a") })
+	eg.Go(func() error { return s.Get(ctx, "b") })
+	return eg.Wait()
+}
+
+func BothOnRoot(ctx context.Context, s *Store) error {
+	eg, gctx := errgroup.WithContext(context.Background()) // want `context.Background\(\) starts a fresh context where ctx is in scope, so the caller's deadline and cancellation are lost; use ctx`
+	eg.Go(func() error { return s.Get(gctx, "a") })
+	return eg.Wait()
+}

@@ -1,0 +1,27 @@
+package observe
+
+import (
+	"context"
+	"net/http"
+
+	"golang.org/x/oauth2/clientcredentials"
+)
+
+// An OAuth2 client keeps the context it is made with to refresh its
+// token later: a root given to it is the client's lifetime.
+func tokenClient(cfg *clientcredentials.Config) *http.Client {
+	ctx := context.WithValue(context.Background(), key{}, "base")
+	return cfg.Client(ctx)
+}
+
+func Scaler(ctx context.Context, cfg *clientcredentials.Config) *http.Client {
+	c := cfg.Client(context.Background())
+	_ = c
+	return tokenClient(cfg)
+}
+
+// A client used at once and dropped serves this call only.
+func RefreshToken(ctx context.Context, cfg *clientcredentials.Config) error {
+	_, err := cfg.Client(context.Background()).Get("https://idp.example/token") // want `context.Background\(\) starts a fresh context where ctx is in scope, so the caller's deadline and cancellation are lost; use ctx`
+	return err
+}

@@ -1,0 +1,13 @@
+// Package clientcredentials is a stand-in with the shape of
+// golang.org/x/oauth2/clientcredentials: its client refreshes tokens with
+// the context it was made with.
+package clientcredentials
+
+import (
+	"context"
+	"net/http"
+)
+
+type Config struct{ TokenURL string }
+
+func (c *Config) Client(ctx context.Context) *http.Client { return &http.Client{} }
