@@ -501,18 +501,17 @@ func retryUntilOwnDeadline(ctx context.Context, req *request) error {
 }
 
 // One that moves each round limits only a round.
-func retryMovingDeadlineUnbounded(ctx context.Context, req *request) error {
+func retryMovingDeadlineUnbounded(ctx context.Context) error {
 	for {
-		err := fetch(ctx)
-		if err == nil {
+		deadline := time.Now().Add(time.Second)
+		if fetch(ctx) == nil {
 			return nil
 		}
 		select {
-		case <-time.After(time.Until(req.deadline)):
-			return err
-		case <-time.After(100 * time.Millisecond):
+		case <-time.After(time.Until(deadline)):
+			return context.DeadlineExceeded
+		case <-time.After(50 * time.Millisecond):
 		}
-		req.deadline = time.Now().Add(time.Second)
 	}
 }
 
