@@ -17,6 +17,8 @@ var ValuesOnly = []string{
 	"github.com/rs/zerolog",
 	"github.com/go-logr/logr",
 	"k8s.io/klog",
+	// Kubernetes' error and crash handlers log and count: HandleErrorWithContext(ctx, err, msg).
+	"k8s.io/apimachinery/pkg/util/runtime",
 	"github.com/uptrace/opentelemetry-go-extra/otelzap",
 	"github.com/hashicorp/go-hclog",
 	"github.com/apex/log",

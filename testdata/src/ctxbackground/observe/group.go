@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"golang.org/x/sync/errgroup"
+	utilruntime "k8s.io/apimachinery/pkg/util/runtime"
 )
 
 // A group made from a root whose context is dropped reaches nothing: its
@@ -20,4 +21,13 @@ func BothOnRoot(ctx context.Context, s *Store) error {
 	eg, gctx := errgroup.WithContext(context.Background()) // want `context.Background\(\) starts a fresh context where ctx is in scope, so the caller's deadline and cancellation are lost; use ctx`
 	eg.Go(func() error { return s.Get(gctx, "a") })
 	return eg.Wait()
+}
+
+// An error handler that only logs reads values from its context.
+func Patch(ctx context.Context, s *Store) error {
+	err := s.Get(ctx, "patch")
+	if err != nil {
+		utilruntime.HandleErrorWithContext(context.TODO(), err, "patch failed")
+	}
+	return err
 }
