@@ -167,3 +167,14 @@ func IsConstructorName(name string) bool {
 func IsIteratorAdvance(name string) bool {
 	return name == "Next"
 }
+
+// IsContextSetterName reports whether a method name says it hands a
+// context in for the calls to come (WithContext, SetContext, WithCtx,
+// SetCtx), the builder form of a context parameter.
+func IsContextSetterName(name string) bool {
+	switch name {
+	case "WithContext", "SetContext", "WithCtx", "SetCtx":
+		return true
+	}
+	return false
+}

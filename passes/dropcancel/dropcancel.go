@@ -51,6 +51,9 @@ type checker struct {
 	// handoffs caches, per function, the calls that attach a context to a
 	// local variable or send it.
 	handoffs map[ast.Node]*handoffs
+	// setters caches, per stored context, whether only a context setter
+	// of its type writes it (see setByCaller).
+	setters map[types.Object]bool
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -58,6 +61,7 @@ func run(pass *analysis.Pass) (any, error) {
 		Base:     onpath.Start(pass),
 		callees:  map[*types.Func]*callee{},
 		handoffs: map[ast.Node]*handoffs{},
+		setters:  map[types.Object]bool{},
 	}
 	if c.In.Empty() {
 		return nil, nil // no request path: nothing can drop its cancellation

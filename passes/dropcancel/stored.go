@@ -14,6 +14,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
+	"github.com/budgetlint/budgetlint/internal/knowledge"
 	"github.com/budgetlint/budgetlint/internal/ctxflow"
 	"github.com/budgetlint/budgetlint/passes/inbound"
 )
@@ -28,7 +29,7 @@ func (c *checker) checkStoredArgs(cur inspector.Cursor, call *ast.CallExpr, fn *
 		}
 		src := c.inboundAt(cur)
 		if src == nil || c.reachedThrough(cur, arg, src) || c.writtenIn(cur, arg) || c.passesInbound(call, src) ||
-			c.derivedHere(cur, arg, src) || !c.Uses.Observes(call, i) || ctxflow.BuildsComponent(info, call) {
+			c.derivedHere(cur, arg, src) || !c.Uses.Observes(call, i) || ctxflow.BuildsComponent(info, call) || c.setByCaller(arg) {
 			continue
 		}
 		derives := i == 0 && fn != nil && ctxapi.IsDerivation(info, call)
@@ -48,7 +49,7 @@ func (c *checker) checkAssign(cur inspector.Cursor, rhs []ast.Expr) {
 			continue
 		}
 		src := c.inboundAt(cur)
-		if src == nil || c.reachedThrough(cur, r, src) || c.writtenIn(cur, r) || c.derivedHere(cur, r, src) {
+		if src == nil || c.reachedThrough(cur, r, src) || c.writtenIn(cur, r) || c.derivedHere(cur, r, src) || c.setByCaller(r) {
 			continue
 		}
 		if v == src.Param && src.Kind == inbound.Param {
@@ -234,6 +235,56 @@ func (c *checker) writtenIn(cur inspector.Cursor, e ast.Expr) bool {
 		}
 	}
 	return false
+}
+
+// setByCaller reports whether the stored context e is a field that only
+// context setters write (func (c *API) WithContext(ctx) *API { c.ctx = ctx;
+// return c }, SetContext): a per-call context the caller hands in with a
+// builder, as generated API clients and request builders take it, not a
+// lifetime kept beyond the caller.
+func (c *checker) setByCaller(e ast.Expr) bool {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	field, ok := c.Pass.TypesInfo.Uses[sel.Sel].(*types.Var)
+	if !ok || !field.IsField() {
+		return false
+	}
+	if is, ok := c.setters[field]; ok {
+		return is
+	}
+	info := c.Pass.TypesInfo
+	writes, bySetter := 0, 0
+	for n := range c.Insp.Root().Preorder((*ast.AssignStmt)(nil), (*ast.KeyValueExpr)(nil)) {
+		var value ast.Expr
+		switch n := n.Node().(type) {
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				if ls, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && info.Uses[ls.Sel] == field && len(n.Lhs) == len(n.Rhs) {
+					value = n.Rhs[i]
+				}
+			}
+		case *ast.KeyValueExpr:
+			if id, ok := n.Key.(*ast.Ident); ok && info.Uses[id] == field {
+				value = n.Value
+			}
+		}
+		if value == nil {
+			continue
+		}
+		writes++
+		for fn := range n.Enclosing((*ast.FuncDecl)(nil)) {
+			decl := fn.Node().(*ast.FuncDecl)
+			setter, ok := info.Defs[decl.Name].(*types.Func)
+			if ok && knowledge.IsContextSetterName(setter.Name()) && ctxapi.ParamIndex(info, setter.Type().(*types.Signature).Params(), value) >= 0 {
+				bySetter++
+			}
+		}
+	}
+	is := writes > 0 && writes == bySetter
+	c.setters[field] = is
+	return is
 }
 
 // passedAsContext reports whether the function around cur passes v to a
