@@ -14,8 +14,8 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
-	"github.com/budgetlint/budgetlint/internal/knowledge"
 	"github.com/budgetlint/budgetlint/internal/ctxflow"
+	"github.com/budgetlint/budgetlint/internal/knowledge"
 	"github.com/budgetlint/budgetlint/passes/inbound"
 )
 
