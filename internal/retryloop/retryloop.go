@@ -732,10 +732,20 @@ func bounded(info *types.Info, exits *ctxflow.Exits, loop ast.Node) bool {
 					if v, set := flagTest(info, is.Cond, flags); v != nil && !set && assignedIn(info, is.Body, v, inspectLevel) {
 						found = true
 					}
+					// if retryable(err) && retries > 0 { retries--; continue };
+					// return err: the retry is taken while the count lasts.
+					if gatedBy(info, is.Cond, counters) && goesRound(is.Body) {
+						found = true
+					}
 				}
 			}
 		case *ast.IfStmt:
 			if limits(info, n.Cond, counters) && leaves(exits, n.Body.List) {
+				found = true
+			}
+			// if resp.StatusCode == 401 && retries > 0 { retries--; ... }
+			// else { break }: only the counted branch goes round.
+			if els, ok := n.Else.(*ast.BlockStmt); ok && gatedBy(info, n.Cond, counters) && leaves(exits, els.List) {
 				found = true
 			}
 			// if retried { return err }: a one-shot flag is a counter to one.
@@ -907,6 +917,15 @@ func flagTest(info *types.Info, cond ast.Expr, flags map[*types.Var]bool) (*type
 		return nil, false
 	}
 	return v, val != negated
+}
+
+// gatedBy reports whether one of the conditions cond requires (an operand
+// of its && chain) compares a counter.
+func gatedBy(info *types.Info, cond ast.Expr, counters map[*types.Var]bool) bool {
+	if b, ok := ast.Unparen(cond).(*ast.BinaryExpr); ok && b.Op == token.LAND {
+		return gatedBy(info, b.X, counters) || gatedBy(info, b.Y, counters)
+	}
+	return limits(info, cond, counters)
 }
 
 // limits reports whether cond compares a counter (any integer variable

@@ -515,6 +515,45 @@ func retryMovingDeadlineUnbounded(ctx context.Context) error {
 	}
 }
 
+// A retry taken only while a count lasts is bounded by it.
+func retryCountedDownNoWait(ctx context.Context, retries int) error {
+	for {
+		if err := fetch(ctx); err != nil {
+			if retries > 0 && err != io.EOF {
+				retries--
+				continue
+			}
+			return err
+		}
+		return nil
+	}
+}
+
+// Only the counted branch goes round; the other leaves.
+func retryCountedElseNoWait(ctx context.Context, retries int) error {
+	for {
+		err := fetch(ctx)
+		if err != nil && retries > 0 {
+			retries--
+		} else {
+			return err
+		}
+	}
+}
+
+// A count that gates a check but not the retry bounds nothing.
+func retryCountedAsideUnboundedNoWait(ctx context.Context, retries int) error {
+	for {
+		if err := fetch(ctx); err != nil {
+			if retries > 0 {
+				retries--
+			}
+			continue
+		}
+		return nil
+	}
+}
+
 // One reset each round limits only a round.
 func retryTimerResetUnbounded(ctx context.Context) error {
 	idle := time.NewTimer(time.Minute)

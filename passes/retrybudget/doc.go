@@ -39,7 +39,9 @@
 // The message says which defect it is: a loop that explicitly retries on
 // context.Canceled or context.DeadlineExceeded (or gRPC's codes, also
 // through an error predicate of the package such as isRetryable(err)), an
-// unbounded loop with neither an attempt limit (a counter, a one-shot flag,
+// unbounded loop with neither an attempt limit (a counter, a retry taken
+// only while a count lasts (if retryable(err) && retries > 0 { retries--;
+// continue }), a one-shot flag,
 // a timer started before the loop or made each round to one instant:
 // time.After(time.Until(req.Deadline))) nor a context check, a
 // loop that sleeps or waits between attempts, or a bounded loop without a
