@@ -95,7 +95,8 @@ func Analyze(info *types.Info, exits *ctxflow.Exits, loop ast.Node, resolve Reso
 	}
 	res := &Loop{Node: loop, LeavesOnCancel: true}
 	items, counters := itemVars(info, exits, loop)
-	for _, c := range candidates(info, body) {
+	cands := candidates(info, body)
+	for _, c := range cands {
 		if c.dependsOn(info, items) || c.takesCounter(info, counters) {
 			continue
 		}
@@ -111,7 +112,7 @@ func Analyze(info *types.Info, exits *ctxflow.Exits, loop ast.Node, resolve Reso
 			}
 		}
 	}
-	if len(res.Retried) > 0 && gated(info, exits, body) {
+	if len(res.Retried) > 0 && gated(info, exits, body, cands) {
 		// A context error retried comes back round to the gate, which
 		// leaves on it.
 		res.LeavesOnCancel, res.OnCancel = true, nil
@@ -1007,17 +1008,21 @@ func readsVar(info *types.Info, n ast.Node, match func(*types.Var) bool) bool {
 // client.Authorize(ctx, ...); if err != nil { return err }), before
 // anything can go round again: once the context is done, the gate fails
 // with its error and the loop ends there, whatever the attempts after it
-// do with theirs.
-func gated(info *types.Info, exits *ctxflow.Exits, body *ast.BlockStmt) bool {
+// do with theirs. cands are the loop's candidates.
+func gated(info *types.Info, exits *ctxflow.Exits, body *ast.BlockStmt, cands []*candidate) bool {
 	for i, s := range body.List {
-		if call, errVar, check := gate(info, s); call != nil && passesContext(info, call) && !carriesOut(info, call) {
+		for _, c := range cands {
+			if c.stmt != s || len(c.guards) > 0 || c.errVar == nil || !passesContext(info, c.call) || carriesOut(info, c.call) {
+				continue
+			}
+			check, _ := s.(*ast.IfStmt) // if err := f(ctx); err != nil
 			if check == nil && i+1 < len(body.List) {
 				check, _ = body.List[i+1].(*ast.IfStmt)
 				if check != nil && check.Init != nil {
 					check = nil
 				}
 			}
-			if check != nil && check.Else == nil && isErrCheck(info, check.Cond, errVar) && leaves(exits, check.Body.List) {
+			if check != nil && check.Else == nil && isErrCheck(info, check.Cond, c.errVar) && leaves(exits, check.Body.List) {
 				return true
 			}
 		}
@@ -1026,25 +1031,6 @@ func gated(info *types.Info, exits *ctxflow.Exits, body *ast.BlockStmt) bool {
 		}
 	}
 	return false
-}
-
-// gate returns the fallible call a statement makes at the loop's level,
-// the variable its error goes to, and the if that checks it when the call
-// is that if's own init (if err := f(ctx); err != nil).
-func gate(info *types.Info, s ast.Stmt) (*ast.CallExpr, *types.Var, *ast.IfStmt) {
-	check, _ := s.(*ast.IfStmt)
-	if check != nil {
-		s = check.Init
-	}
-	assign, ok := s.(*ast.AssignStmt)
-	if !ok || len(assign.Rhs) != 1 {
-		return nil, nil, nil
-	}
-	call, ok := ast.Unparen(assign.Rhs[0]).(*ast.CallExpr)
-	if !ok || !fallible(info, call) {
-		return nil, nil, nil
-	}
-	return call, ctxflow.VarOf(info, assign.Lhs[len(assign.Lhs)-1]), check
 }
 
 // passesContext reports whether call is given a context.
