@@ -162,6 +162,66 @@ func CarriesContext(t types.Type) bool {
 	return false
 }
 
+// ReportsNoCancel reports whether a call of fn, a function outside the
+// standard library, can neither tell its caller that a context it was
+// given ended nor carry that context on: it returns something, and every
+// result is a plain value (a number, a string, a slice or map, or a struct
+// of such values), with no error, bool, interface, function, channel or
+// pointer that could report or keep the context (*sql.Row reports its
+// error at Scan; a go-swagger parameter object carries its Context to the
+// request it is handed to). Cancellation that cannot surface is observed
+// nowhere it matters, so such a function only reads values from its
+// context (resource.DefaultWithContext(ctx) *Resource). A function with no
+// result is left out: it may block until the context is done (a
+// controller's Run(ctx)).
+func ReportsNoCancel(fn *types.Func) bool {
+	if fn.Pkg() == nil || IsStdlib(fn.Pkg().Path()) {
+		return false
+	}
+	res := fn.Type().(*types.Signature).Results()
+	if res.Len() == 0 {
+		return false
+	}
+	for v := range res.Variables() {
+		t := v.Type()
+		if p, ok := types.Unalias(t).(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if st, ok := t.Underlying().(*types.Struct); ok {
+			for f := range st.Fields() {
+				if !plainValue(f.Type()) {
+					return false
+				}
+			}
+		} else if !plainValue(t) {
+			return false
+		}
+	}
+	return true
+}
+
+// plainValue reports whether a value of type t can neither report an
+// outcome (a bool) nor hold on to a context: a number, a string, a
+// struct, or a slice, array or map of such values.
+func plainValue(t types.Type) bool {
+	if _, ok := types.Unalias(t).(*types.TypeParam); ok {
+		return false
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Info()&(types.IsBoolean|types.IsUntyped) == 0 && u.Kind() != types.UnsafePointer
+	case *types.Struct:
+		return true
+	case *types.Slice:
+		return plainValue(u.Elem())
+	case *types.Array:
+		return plainValue(u.Elem())
+	case *types.Map:
+		return plainValue(u.Key()) && plainValue(u.Elem())
+	}
+	return false
+}
+
 // ReturnsContext reports whether fn's first result is a context (ctx, ctx
 // and cancel, ctx and span): what it returns is a context made for its
 // callers.

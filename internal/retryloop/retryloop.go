@@ -1003,6 +1003,22 @@ func readsVar(info *types.Info, n ast.Node, match func(*types.Var) bool) bool {
 	})
 }
 
+// EndsOnCancel reports whether every pass of loop, a for or range
+// statement, makes a call given a context whose every error leaves the
+// loop, before anything can go round again (a poll's status, err :=
+// get(ctx); if err != nil { return err }): once that context is done, the
+// loop ends at the call, after at most the one wait it is in.
+func EndsOnCancel(info *types.Info, exits *ctxflow.Exits, loop ast.Node) bool {
+	var body *ast.BlockStmt
+	switch l := loop.(type) {
+	case *ast.ForStmt:
+		body = l.Body
+	case *ast.RangeStmt:
+		body = l.Body
+	}
+	return body != nil && gated(info, exits, body, candidates(info, body))
+}
+
 // gated reports whether each pass of the loop starts with a call given a
 // context whose every error leaves the loop (authz, err :=
 // client.Authorize(ctx, ...); if err != nil { return err }), before

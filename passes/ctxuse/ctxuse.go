@@ -386,12 +386,16 @@ func (r *Result) Derived(v *types.Var) map[*types.Var]bool {
 
 // Ignores reports whether fn's i-th parameter, a context, reaches nothing
 // that observes cancellation: known by fn's fact; an unknown function
-// observes.
+// observes unless its results cannot report cancellation
+// (ctxapi.ReportsNoCancel).
 func (r *Result) Ignores(fn *types.Func, i int) bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	f := r.factOf(fn)
-	return f != nil && slices.Contains(f.Ignores, i)
+	if f == nil {
+		return ctxapi.ReportsNoCancel(fn)
+	}
+	return slices.Contains(f.Ignores, i)
 }
 
 // IsCheck reports whether call hands a context to a function that checks
@@ -792,9 +796,9 @@ func (r *Result) argObserves(call *ast.CallExpr, i int, at *inspector.Cursor) bo
 	}
 	f := r.factOf(fn)
 	if f == nil {
-		// Unknown: it observes, unless it logs, records metrics or moves
+		// Unknown: it observes, unless it logs, records metrics, moves
 		// values to or from a carrier (user.InjectOrgID: then what it
-		// returns decides).
+		// returns decides), or cannot report cancellation.
 		if knowledge.IsValueCarrierName(fn.Name()) {
 			return ctxapi.ReturnsContext(fn) && (at == nil || r.useObserves(*at))
 		}
@@ -803,7 +807,8 @@ func (r *Result) argObserves(call *ast.CallExpr, i int, at *inspector.Cursor) bo
 			// reaches what observes the child.
 			return at == nil || r.useObserves(*at)
 		}
-		return !knowledge.IsLogName(fn.Name()) && !knowledge.IsTelemetryName(fn.Name()) && !knowledge.IsTelemetryName(recvName(fn))
+		return !knowledge.IsLogName(fn.Name()) && !knowledge.IsTelemetryName(fn.Name()) && !knowledge.IsTelemetryName(recvName(fn)) &&
+			!ctxapi.ReportsNoCancel(fn)
 	}
 	return !slices.Contains(f.Ignores, paramIndex(fn, i))
 }

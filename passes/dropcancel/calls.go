@@ -61,7 +61,8 @@ func (c *checker) callee(fn *types.Func) *callee {
 	}
 	if variant := ctxapi.ContextVariant(fn); variant != nil && !c.Uses.Ignores(variant, 0) && !knowledge.KeepsContext(variant.Origin().FullName()) {
 		// A variant whose context reaches nothing that observes it (it
-		// reads /proc, or calls fn) carries no more than fn does; one
+		// reads /proc, or calls fn), or that cannot report cancellation
+		// (ctxapi.ReportsNoCancel), carries no more than fn does; one
 		// that keeps it as its result's lifetime (go-oidc's
 		// VerifierContext) would end the result with the request.
 		k.replace, k.dropping = knowledge.Replacement{Variant: variant.Name()}, true

@@ -47,7 +47,10 @@
 // itself, a stored context the function set up itself, and logging APIs,
 // whose context variants carry values rather than cancellation. Nor where
 // nothing that matters is lost: a context variant whose context reaches
-// nothing that observes it (learned by the ctxuse facts), the plain form
+// nothing that observes it (learned by the ctxuse facts) or, outside the
+// module, one whose results cannot report cancellation (only plain values:
+// no error, bool, interface or pointer; resource.DefaultWithContext(ctx)
+// *Resource), the plain form
 // called inside its own variant (the fix would recurse), a dial of a local
 // unix socket or of this host's loopback address ("localhost:%d"), a
 // gRPC dial never told to block (grpc.Dial connects lazily: DialContext's

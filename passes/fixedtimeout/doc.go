@@ -62,7 +62,10 @@
 // Also left alone, as nothing that matters is lost there: a loop or select
 // with a stop signal of its own (a case on a chan struct{} that leaves the
 // loop, or on a component's done field), a loop that calls a helper which
-// checks the context (learned by the ctxuse facts), a wait computed from
+// checks the context (learned by the ctxuse facts), a constant wait under
+// half a second in a poll whose every pass makes a call given a context
+// that leaves the loop on any error (once the caller has gone, the call
+// fails and the loop ends after one short wait), a wait computed from
 // ctx.Deadline(), and a stream's per-write deadline where the handler's
 // loop waits on the caller's Done(). The waits of one loop are one finding,
 // the others its related positions.

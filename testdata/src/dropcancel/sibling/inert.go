@@ -1,6 +1,10 @@
 package sibling
 
-import "context"
+import (
+	"context"
+
+	"example.com/telemetry/resource"
+)
 
 // A variant whose context reaches nothing that observes it carries no more
 // than the plain form: it reads /proc, say.
@@ -25,4 +29,16 @@ func (i invoker) CommandWithContext(ctx context.Context, name string) ([]byte, e
 		return nil, err
 	}
 	return i.Command(name)
+}
+
+// A variant of another module whose results cannot say that its context
+// ended (no error, nothing that carries the context on) only reads values
+// from it: the plain form loses nothing. One that returns an error can
+// fail with the caller's cancellation.
+func Detect(ctx context.Context) (*resource.Resource, error) {
+	r := resource.Default()
+	if r == nil {
+		return resource.Discover() // want `resource.Discover cannot be cancelled when the caller gives up; use resource.DiscoverWithContext\(ctx\)`
+	}
+	return r, nil
 }

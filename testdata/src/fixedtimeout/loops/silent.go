@@ -284,3 +284,19 @@ func (w *Worker) SubscribeCompare(ctx context.Context, changed func(string)) err
 		time.Sleep(time.Second)
 	}
 }
+
+// A short poll whose every pass asks the jobs service with ctx and leaves
+// on any error ends one short wait after the caller has gone.
+func (w *Worker) WaitBriefly(ctx context.Context, id string) (*Job, error) {
+	for attempt := 0; attempt < 40; attempt++ {
+		time.Sleep(250 * time.Millisecond)
+		job, err := w.jobs.Get(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		if job.State == "done" {
+			return job, nil
+		}
+	}
+	return nil, errors.New("job not done in time")
+}
