@@ -174,20 +174,19 @@ func IsDeadlineParent(info *types.Info, fn inspector.Cursor, v *types.Var) bool 
 	return false
 }
 
-// SyncCalls yields the calls in body that run before the function returns:
-// not those inside function literals or go statements.
-func SyncCalls(body inspector.Cursor) iter.Seq[*ast.CallExpr] {
-	return func(yield func(*ast.CallExpr) bool) {
+// SyncCalls yields the cursors of the calls in body that run before the
+// function returns: not those inside function literals or go statements.
+func SyncCalls(body inspector.Cursor) iter.Seq[inspector.Cursor] {
+	return func(yield func(inspector.Cursor) bool) {
 		ok := true
 		body.Inspect([]ast.Node{(*ast.CallExpr)(nil), (*ast.FuncLit)(nil), (*ast.GoStmt)(nil)}, func(c inspector.Cursor) bool {
 			if !ok {
 				return false
 			}
-			call, isCall := c.Node().(*ast.CallExpr)
-			if !isCall {
+			if _, isCall := c.Node().(*ast.CallExpr); !isCall {
 				return false // do not descend into closures and goroutines
 			}
-			ok = yield(call)
+			ok = yield(c)
 			return ok
 		})
 	}

@@ -87,7 +87,7 @@ func Lifetime(info *types.Info, cur inspector.Cursor) bool {
 		if v == nil || v != ctxVar && v != cancelVar {
 			return true
 		}
-		kept = storedAt(info, c) || v == ctxVar && (storedInLiteral(info, c, cancelVar) || passedToKeeper(info, c)) ||
+		kept = Stored(info, c) || v == ctxVar && (storedInLiteral(info, c, cancelVar) || passedToKeeper(info, c)) ||
 			v == cancelVar && inKeptClosure(info, c, fn)
 		if v == ctxVar {
 			reads++
@@ -191,7 +191,7 @@ func keptBy(info *types.Info, cur inspector.Cursor) bool {
 	if fn := ctxapi.Callee(info, call); fn != nil && knowledge.KeepsContext(fn.Origin().FullName()) && !usedAtOnce(info, cur) {
 		return true // config.Client(ctx): the client's lifetime
 	}
-	return BuildsComponent(info, call) || storedAt(info, cur)
+	return BuildsComponent(info, call) || Stored(info, cur)
 }
 
 // usedAtOnce reports whether the value made at cur serves only calls of
@@ -232,9 +232,32 @@ func usedAtOnce(info *types.Info, cur inspector.Cursor) bool {
 	return uses > 0
 }
 
-// storedAt reports whether the value at cur is assigned to a struct field
-// or a package-level variable.
-func storedAt(info *types.Info, cur inspector.Cursor) bool {
+// StoredComponent reports whether the call at cur returns a component (a
+// value with a destructor: Close, Stop, Shutdown) that is then kept in a
+// struct field or package variable (s, err := NewShell(); t.sess = s): a
+// shared component built on first use, whose set-up is its own, not the
+// work of the request that happens to build it. Data kept the same way (a
+// cached lookup result) is still that request's work.
+func StoredComponent(info *types.Info, cur inspector.Cursor) bool {
+	call, ok := cur.Node().(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	t := info.TypeOf(call)
+	if tuple, ok := t.(*types.Tuple); ok && tuple.Len() > 0 {
+		t = tuple.At(0).Type()
+	}
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	return t != nil && closable(t) && Stored(info, cur)
+}
+
+// Stored reports whether the value at cur is assigned to a struct field
+// or a package-level variable, directly or through a local the function
+// then stores (s, err := NewSession(); t.sess = s): long-lived state, such
+// as a lazily built shared client.
+func Stored(info *types.Info, cur inspector.Cursor) bool {
 	parent, child := Unparen(cur)
 	if call, ok := parent.Node().(*ast.CallExpr); ok && slices.Contains(call.Args, ast.Expr(child.(ast.Expr))) {
 		return keptBy(info, parent)
@@ -303,7 +326,7 @@ func storedInLiteral(info *types.Info, cur inspector.Cursor, cancel *types.Var) 
 	if u, ok := outer.Parent().Node().(*ast.UnaryExpr); ok && u.X == lit {
 		outer = outer.Parent()
 	}
-	if storedAt(info, outer) {
+	if Stored(info, outer) {
 		return true
 	}
 	p, _ := Unparen(outer)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"slices"
 	"sort"
 
 	"golang.org/x/tools/go/analysis"
@@ -41,7 +42,8 @@ func (r *Reporter) ReportSame(key string, d analysis.Diagnostic) {
 
 // SameCall is the key of a finding at the call (or expression) at cur
 // that is the same mistake as the same code, with the same message, in
-// another branch of the same if (an else-if chain is one if) or switch: the
+// another branch of the same if (an else-if chain is one if, and the code
+// after an if whose branch always leaves is its else) or switch: the
 // same call written in both branches is fixed once. The same code in
 // sequence, or in different statements, needs its own fix and gets its own
 // key.
@@ -82,6 +84,15 @@ func branching(cur inspector.Cursor) (ast.Stmt, bool) {
 			if found == nil {
 				found = n
 			}
+		case *ast.BlockStmt:
+			if found != nil {
+				return found, true
+			}
+			if e, ok := cur.Node().(ast.Expr); ok {
+				if early := earlyReturn(n, child, e); early != nil {
+					return early, true // the code after an if that leaves is its else
+				}
+			}
 		default:
 			if found != nil {
 				return found, true
@@ -89,6 +100,37 @@ func branching(cur inspector.Cursor) (ast.Stmt, bool) {
 		}
 		child = c.Node()
 	}
+}
+
+// earlyReturn returns the nearest if without an else before stmt in block
+// whose body always leaves (return, continue, break) and holds the same
+// code as e: the statements after such an if run only when its branch
+// does not, as an else's would.
+func earlyReturn(block *ast.BlockStmt, stmt ast.Node, e ast.Expr) *ast.IfStmt {
+	i := slices.IndexFunc(block.List, func(s ast.Stmt) bool { return ast.Node(s) == stmt })
+	code := types.ExprString(e)
+	for j := i - 1; j >= 0; j-- {
+		is, ok := block.List[j].(*ast.IfStmt)
+		if !ok || is.Else != nil || len(is.Body.List) == 0 {
+			continue
+		}
+		switch is.Body.List[len(is.Body.List)-1].(type) {
+		case *ast.ReturnStmt, *ast.BranchStmt:
+		default:
+			continue
+		}
+		holds := false
+		ast.Inspect(is.Body, func(n ast.Node) bool {
+			if x, ok := n.(ast.Expr); ok && !holds && types.ExprString(x) == code {
+				holds = true
+			}
+			return !holds
+		})
+		if holds {
+			return is
+		}
+	}
+	return nil
 }
 
 // declAt returns the top-level declaration of file that holds d.

@@ -20,6 +20,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"time"
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
 	"github.com/budgetlint/budgetlint/internal/ctxflow"
@@ -1003,6 +1004,11 @@ func readsVar(info *types.Info, n ast.Node, match func(*types.Var) bool) bool {
 	})
 }
 
+// ShortWait bounds a wait that a loop ending at its context's error may
+// still run once after the caller has gone without a finding: shorter than
+// half a second, it is lost in the latency of the call that ends the loop.
+const ShortWait = 500 * time.Millisecond
+
 // EndsOnCancel reports whether every pass of loop, a for or range
 // statement, makes a call given a context whose every error leaves the
 // loop, before anything can go round again (a poll's status, err :=
@@ -1166,7 +1172,10 @@ func ownWait(info *types.Info, n ast.Node) ast.Node {
 				found = n
 			}
 		case *ast.CallExpr:
-			if IsWait(info, n) {
+			// A wait given a context (client.WaitAuthorization(ctx, url),
+			// limiter.Wait(ctx)) ends when the context does: it does not
+			// wait on after the caller has gone.
+			if IsWait(info, n) && !passesContext(info, n) {
 				found = n
 			}
 		}

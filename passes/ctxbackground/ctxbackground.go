@@ -323,6 +323,9 @@ func (c *checker) checkHelperCall(cur inspector.Cursor, call *ast.CallExpr) {
 	if _, ok := passOnGuard(c.Pass.TypesInfo, nil, call, fact); !ok {
 		return // the root fills in a default this call does not leave out
 	}
+	if ctxflow.StoredComponent(c.Pass.TypesInfo, cur) {
+		return // it builds a component kept beyond the call (t.sess = s): the root is its lifetime
+	}
 	where := fact.Root + " at " + fact.Pos
 	if fact.Via != "" {
 		where += ", through " + fact.Via
@@ -434,7 +437,7 @@ func rootingHelpers(pass *analysis.Pass, in *inbound.Result, uses *ctxuse.Result
 		return true
 	}
 	type pendingCall struct {
-		call   *ast.CallExpr
+		at     inspector.Cursor // the call
 		callee *types.Func
 	}
 	pending := map[*types.Func][]pendingCall{} // function -> calls of same-package functions
@@ -460,7 +463,12 @@ func rootingHelpers(pass *analysis.Pass, in *inbound.Result, uses *ctxuse.Result
 			found[fn] = &RootsContext{Root: rootName(pass.TypesInfo, root), Pos: shortPos(pass.Fset, root.Pos()), Module: module, IfZero: guard}
 			continue
 		}
-		for call := range ctxflow.SyncCalls(body) {
+		// A call whose result, a component, the function keeps in a field
+		// or package variable builds long-lived state (t.sess = s after s,
+		// err := openShell()): what that call roots is the component's
+		// lifetime, as a root stored directly is.
+		for at := range ctxflow.SyncCalls(body) {
+			call := at.Node().(*ast.CallExpr)
 			callee := ctxapi.Callee(pass.TypesInfo, call)
 			if callee == nil || callee.Pkg() == nil {
 				continue
@@ -472,7 +480,7 @@ func rootingHelpers(pass *analysis.Pass, in *inbound.Result, uses *ctxuse.Result
 				if impls := uses.Implementations(callee); len(impls) == 1 {
 					callee = impls[0]
 				}
-				pending[fn] = append(pending[fn], pendingCall{call, callee})
+				pending[fn] = append(pending[fn], pendingCall{at, callee})
 				order = append(order, fn)
 				continue
 			}
@@ -480,7 +488,7 @@ func rootingHelpers(pass *analysis.Pass, in *inbound.Result, uses *ctxuse.Result
 				continue
 			}
 			fact := new(RootsContext)
-			if pass.ImportObjectFact(callee, fact) && fact.Module == module {
+			if pass.ImportObjectFact(callee, fact) && fact.Module == module && !ctxflow.StoredComponent(pass.TypesInfo, at) {
 				if g, ok := passOnGuard(pass.TypesInfo, fn, call, fact); ok {
 					found[fn] = &RootsContext{Root: fact.Root, Pos: fact.Pos, Via: qualifiedName(callee), Module: module, IfZero: g}
 					break
@@ -496,8 +504,8 @@ func rootingHelpers(pass *analysis.Pass, in *inbound.Result, uses *ctxuse.Result
 				continue
 			}
 			for _, p := range pending[fn] {
-				if f := found[p.callee]; f != nil {
-					if g, ok := passOnGuard(pass.TypesInfo, fn, p.call, f); ok {
+				if f := found[p.callee]; f != nil && !ctxflow.StoredComponent(pass.TypesInfo, p.at) {
+					if g, ok := passOnGuard(pass.TypesInfo, fn, p.at.Node().(*ast.CallExpr), f); ok {
 						found[fn] = &RootsContext{Root: f.Root, Pos: f.Pos, Via: p.callee.Name(), Module: module, IfZero: g}
 						changed = true
 						break

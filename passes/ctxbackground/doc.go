@@ -50,7 +50,11 @@
 // A function does not count as rooting its context when the root only
 // builds state kept in a field or package variable (a client made on
 // first use, p.keys = NewKeySet(ctx, url)), or is the placeholder that
-// (*http.Request).Clone demands.
+// (*http.Request).Clone demands; nor when it only calls a helper that
+// roots one to build a component kept that way (a value with a Close
+// method: s, err := openShell(); t.sess = s): the root is that component's
+// lifetime, at the helper and at its callers. A cached lookup result kept
+// in a field is still the work of the request that fetched it.
 //
 // Left alone: code off the request path (main, init, package variables,
 // functions without an inbound context), test code (see inbound), a root

@@ -336,6 +336,21 @@ func (c *checker) handoffsIn(fn inspector.Cursor) *handoffs {
 				h.attach[v] = append(h.attach[v], n.Pos())
 			}
 		}
+		// A call given a context with the value (api.Do(ctx, req), or a
+		// function value such as opts.Do(ctx, client, req)) hands the
+		// context over with it, as client wrappers do.
+		sig := signature(info, n)
+		for i := range n.Args {
+			if !ctxapi.TakesContext(sig, i) {
+				continue
+			}
+			for _, arg := range n.Args {
+				if v := ctxflow.VarOf(info, arg); v != nil {
+					h.attach[v] = append(h.attach[v], n.Pos())
+				}
+			}
+			break
+		}
 		callee := ctxapi.Callee(info, n)
 		if callee == nil {
 			continue
@@ -351,20 +366,6 @@ func (c *checker) handoffsIn(fn inspector.Cursor) *handoffs {
 					h.send[v] = append(h.send[v], n.Pos())
 				}
 			}
-		}
-		// A call given a context with the value (api.Do(ctx, req)) hands
-		// the context over with it, as client wrappers do.
-		sig := signature(info, n)
-		for i := range n.Args {
-			if !ctxapi.TakesContext(sig, i) {
-				continue
-			}
-			for _, arg := range n.Args {
-				if v := ctxflow.VarOf(info, arg); v != nil {
-					h.attach[v] = append(h.attach[v], n.Pos())
-				}
-			}
-			break
 		}
 	}
 	c.handoffs[fn.Node()] = h

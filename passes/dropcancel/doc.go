@@ -62,7 +62,9 @@
 // (which sends it with its own context), a stored context
 // passed beside one derived from the caller's (the lifetime of what the
 // call builds) or handed back through locals set from the caller's
-// context, and a stored context given to a value reader. The same call in
+// context, a stored context given to a value reader, and one in a field of
+// a struct the function was handed by value (params.ctx: a copy made for
+// the call, in which the caller sends its own context). The same call in
 // both branches of an if is one finding.
 //
 // The suggested fix passes the inbound context as written at the call:

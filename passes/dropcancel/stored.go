@@ -29,7 +29,7 @@ func (c *checker) checkStoredArgs(cur inspector.Cursor, call *ast.CallExpr, fn *
 		}
 		src := c.inboundAt(cur)
 		if src == nil || c.reachedThrough(cur, arg, src) || c.writtenIn(cur, arg) || c.passesInbound(call, src) ||
-			c.derivedHere(cur, arg, src) || !c.Uses.Observes(call, i) || ctxflow.BuildsComponent(info, call) || c.setByCaller(arg) {
+			c.derivedHere(cur, arg, src) || !c.Uses.Observes(call, i) || ctxflow.BuildsComponent(info, call) || c.setByCaller(arg) || c.inMessage(arg) {
 			continue
 		}
 		derives := i == 0 && fn != nil && ctxapi.IsDerivation(info, call)
@@ -49,7 +49,7 @@ func (c *checker) checkAssign(cur inspector.Cursor, rhs []ast.Expr) {
 			continue
 		}
 		src := c.inboundAt(cur)
-		if src == nil || c.reachedThrough(cur, r, src) || c.writtenIn(cur, r) || c.derivedHere(cur, r, src) || c.setByCaller(r) {
+		if src == nil || c.reachedThrough(cur, r, src) || c.writtenIn(cur, r) || c.derivedHere(cur, r, src) || c.setByCaller(r) || c.inMessage(r) {
 			continue
 		}
 		if v == src.Param && src.Kind == inbound.Param {
@@ -235,6 +235,24 @@ func (c *checker) writtenIn(cur inspector.Cursor, e ast.Expr) bool {
 		}
 	}
 	return false
+}
+
+// inMessage reports whether the stored context e is a field of a struct
+// the function was handed by value (params.ctx, hookCtx.Context): a copy
+// made for this call, a message in which the caller sends its own context
+// down, not state that outlives it.
+func (c *checker) inMessage(e ast.Expr) bool {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	v := ctxflow.VarOf(c.Pass.TypesInfo, sel.X)
+	if v == nil || v.Kind() != types.ParamVar {
+		return false
+	}
+	_, isStruct := v.Type().Underlying().(*types.Struct)
+	field := c.Pass.TypesInfo.Selections[sel]
+	return isStruct && field != nil && len(field.Index()) == 1 // not promoted through an embedded pointer
 }
 
 // setByCaller reports whether the stored context e is a field that only

@@ -3,16 +3,15 @@ package fixedtimeout
 import (
 	"fmt"
 	"go/ast"
-	"go/constant"
 	"go/token"
 	"go/types"
-	"time"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
 	"github.com/budgetlint/budgetlint/internal/ctxflow"
+	"github.com/budgetlint/budgetlint/internal/report"
 	"github.com/budgetlint/budgetlint/internal/retryloop"
 )
 
@@ -43,27 +42,18 @@ func (c *checker) checkLoopWait(cur inspector.Cursor, w wait) {
 }
 
 // shortPoll reports whether the wait, constant and shorter than
-// shortWait, is one of a loop whose every pass makes a call given a
-// context that leaves the loop on any error (retryloop.EndsOnCancel): once
-// the caller has gone, that call fails and the loop ends, after at most
-// one short wait. A longer wait still runs on after cancellation, each
-// time the loop is left that way.
+// retryloop.ShortWait, is one of a loop whose every pass makes a call
+// given a context that leaves the loop on any error
+// (retryloop.EndsOnCancel): once the caller has gone, that call fails and
+// the loop ends, after at most one short wait. A longer wait still runs on
+// after cancellation, each time the loop is left that way.
 func (c *checker) shortPoll(loop inspector.Cursor, w wait) bool {
 	if w.d == nil {
 		return false
 	}
-	tv, ok := c.Pass.TypesInfo.Types[w.d]
-	if !ok || tv.Value == nil {
-		return false
-	}
-	d, exact := constant.Int64Val(constant.ToInt(tv.Value))
-	return exact && d < int64(shortWait) && retryloop.EndsOnCancel(c.Pass.TypesInfo, c.In.Exits(), loop.Node())
+	d := report.Duration(c.Pass.TypesInfo, w.d)
+	return d > 0 && d < retryloop.ShortWait && retryloop.EndsOnCancel(c.Pass.TypesInfo, c.In.Exits(), loop.Node())
 }
-
-// shortWait bounds the wait that a poll ended by its context's call may
-// run on after the caller has gone without a finding: a wait shorter than
-// half a second is lost in the latency of the call that ends the loop.
-const shortWait = 500 * time.Millisecond
 
 // loopChecksContext reports whether a loop around cur, within its function,
 // asks a context whether it is done.

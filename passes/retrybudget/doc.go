@@ -71,7 +71,10 @@
 // timeouts or cancellation) and returns or breaks on every other one, or
 // each of whose passes starts with a call given the context that leaves on
 // any error (authz, err := client.Authorize(ctx, ...); if err != nil {
-// return err }): a context error retried later comes back round to it;
+// return err }): a context error retried later comes back round to it; a
+// loop of the same kind that leaves on a context error with a constant
+// wait under half a second (the caller waits at most that pause once); a
+// wait given the context (client.WaitAuthorization(ctx, ...)) is no wait;
 // loops that are not retries (consumers and accept loops that go on after
 // a success, polling for a state, iteration over items, pages or
 // endpoints, a call made only in the switch case or if of the item it

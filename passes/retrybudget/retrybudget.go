@@ -134,14 +134,22 @@ func (c *checker) checkLoop(cur inspector.Cursor) {
 	c.Rep.Report(c.Rep.Priced(analysis.Diagnostic{Pos: pos, End: pos + 3, Message: msg}, values(info, loop)))
 }
 
-// failsFast reports a loop without a wait whose attempts take the context
-// and that cannot go round again once it is done: it is bounded by an
-// attempt limit, or it leaves on a context error (it retries only errors
-// it names). Each attempt after the caller has gone fails at once with
-// the context's error, and the loop stops there or within its few
-// attempts.
+// failsFast reports a loop whose attempts take the context and that
+// cannot go round again once it is done: without a wait, it is bounded by
+// an attempt limit or it leaves on a context error (it retries only errors
+// it names); with a constant wait shorter than retryloop.ShortWait, it
+// leaves on a context error. Each attempt after the caller has gone fails
+// at once with the context's error, and the loop stops there, within its
+// few attempts, or after one short wait.
 func (c *checker) failsFast(loop *retryloop.Loop) bool {
-	return loop.OnCancel == nil && loop.Wait == nil && (loop.Bounded || loop.LeavesOnCancel) && c.passesContext(loop)
+	if loop.OnCancel != nil || !c.passesContext(loop) {
+		return false
+	}
+	if loop.Wait == nil {
+		return loop.Bounded || loop.LeavesOnCancel
+	}
+	d := values(c.Pass.TypesInfo, loop).Backoff
+	return loop.LeavesOnCancel && d > 0 && d < retryloop.ShortWait
 }
 
 // resolve returns the closure or same-package function a call invokes.

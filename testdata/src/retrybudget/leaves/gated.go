@@ -8,6 +8,7 @@ import (
 type Authority interface {
 	Begin(ctx context.Context, domain string) (string, error)
 	Prove(ctx context.Context, token string) error
+	WaitValid(ctx context.Context, token string) error
 }
 
 // Each pass starts with Begin(ctx) and returns on any of its errors: the
@@ -51,5 +52,19 @@ func AuthorizeWaiting(ctx context.Context, a Authority, domain string) error {
 			continue
 		}
 		return nil
+	}
+}
+
+// A wait given the context ends when the context does: the gate still
+// ends the loop one pass later.
+func AuthorizeAndWait(ctx context.Context, a Authority, domain string) (err error) {
+	for {
+		var token string
+		if token, err = a.Begin(ctx, domain); err != nil {
+			return err
+		}
+		if a.WaitValid(ctx, token) == nil {
+			return nil
+		}
 	}
 }
