@@ -393,9 +393,26 @@ func (r *Result) Ignores(fn *types.Func, i int) bool {
 	defer r.mu.Unlock()
 	f := r.factOf(fn)
 	if f == nil {
-		return ctxapi.ReportsNoCancel(fn)
+		return ctxapi.ReportsNoCancel(fn) || blankParam(fn, i)
 	}
 	return slices.Contains(f.Ignores, i)
+}
+
+// blankParam reports whether fn, a function or a method of a concrete
+// type, declares its i-th parameter without a name or as _: its body
+// cannot read it, whatever package it is in (func (s *Store) Lookup(_
+// context.Context, key string)). An interface method's names say nothing
+// of its implementations.
+func blankParam(fn *types.Func, i int) bool {
+	sig := fn.Type().(*types.Signature)
+	if recv := sig.Recv(); recv != nil && types.IsInterface(recv.Type()) {
+		return false
+	}
+	if i < 0 || i >= sig.Params().Len() {
+		return false
+	}
+	name := sig.Params().At(i).Name()
+	return name == "" || name == "_"
 }
 
 // IsCheck reports whether call hands a context to a function that checks
@@ -798,7 +815,8 @@ func (r *Result) argObserves(call *ast.CallExpr, i int, at *inspector.Cursor) bo
 	if f == nil {
 		// Unknown: it observes, unless it logs, records metrics, moves
 		// values to or from a carrier (user.InjectOrgID: then what it
-		// returns decides), or cannot report cancellation.
+		// returns decides), cannot report cancellation, or leaves its
+		// context parameter unnamed.
 		if knowledge.IsValueCarrierName(fn.Name()) {
 			return ctxapi.ReturnsContext(fn) && (at == nil || r.useObserves(*at))
 		}
@@ -808,7 +826,7 @@ func (r *Result) argObserves(call *ast.CallExpr, i int, at *inspector.Cursor) bo
 			return at == nil || r.useObserves(*at)
 		}
 		return !knowledge.IsLogName(fn.Name()) && !knowledge.IsTelemetryName(fn.Name()) && !knowledge.IsTelemetryName(recvName(fn)) &&
-			!ctxapi.ReportsNoCancel(fn)
+			!ctxapi.ReportsNoCancel(fn) && !blankParam(fn, paramIndex(fn, i))
 	}
 	return !slices.Contains(f.Ignores, paramIndex(fn, i))
 }

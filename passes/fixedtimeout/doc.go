@@ -61,7 +61,10 @@
 // replica lag), and the wait of a retry loop (retrybudget reports those).
 // Also left alone, as nothing that matters is lost there: a loop or select
 // with a stop signal of its own (a case on a chan struct{} that leaves the
-// loop, or on a component's done field), a loop that calls a helper which
+// loop, or on a component's done field), a stall guard (a select whose
+// other case is signalled by a goroutine doing work on a context derived
+// here from the caller's: the caller's cancellation ends that work, and so
+// the wait), a loop that calls a helper which
 // checks the context (learned by the ctxuse facts), a constant wait under
 // half a second in a poll whose every pass makes a call given a context
 // that leaves the loop on any error (once the caller has gone, the call

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ast/inspector"
 
@@ -70,7 +71,7 @@ func (c *checker) checkSelect(cur inspector.Cursor, sel *ast.SelectStmt) {
 			onlyTimers = false // a send
 			continue
 		}
-		if c.isDone(cur, ch) || c.componentStop(cur, cc, ch) {
+		if c.isDone(cur, ch) || c.componentStop(cur, cc, ch) || c.signalledByWork(cur, ch) {
 			return
 		}
 		w, ok := c.timerWait(cur, ch)
@@ -202,6 +203,52 @@ func (c *checker) isDoneCall(call *ast.CallExpr) bool {
 	}
 	fn := ctxapi.Callee(c.Pass.TypesInfo, call)
 	return fn != nil && fn.Name() == "CloseNotify" && fn.Pkg() != nil && fn.Pkg().Path() == "net/http"
+}
+
+// signalledByWork reports whether ch, a local channel, is sent to or
+// closed by a goroutine of the function that gives a context derived here
+// from the inbound one to a call (cancelCtx, cancel :=
+// context.WithCancel(ctx); go func() { err = open(cancelCtx); done <-
+// struct{}{} }()): a stall guard, whose timer cuts a stalled attempt short
+// through its own cancel, while the caller's cancellation ends the work
+// and so the wait. Work handed the inbound context itself, raced by a
+// timer, is the hand-rolled timeout that fixedtimeout reports.
+func (c *checker) signalledByWork(cur inspector.Cursor, ch ast.Expr) bool {
+	info := c.Pass.TypesInfo
+	v := ctxflow.VarOf(info, ch)
+	if v == nil {
+		return false
+	}
+	src, _ := c.inboundAt(cur)
+	fn, ok := enclosing(cur, (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil))
+	if src == nil || src.Param == nil || !ok {
+		return false
+	}
+	derived := c.Uses.Derived(src.Param)
+	isDerived := func(e ast.Expr) bool {
+		w := ctxflow.VarOf(info, e)
+		return w != nil && w != src.Param && derived[w]
+	}
+	for g := range fn.Preorder((*ast.GoStmt)(nil)) {
+		signals, works := false, false
+		ast.Inspect(g.Node(), func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.SendStmt:
+				signals = signals || ctxflow.VarOf(info, n.Chan) == v
+			case *ast.CallExpr:
+				if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && len(n.Args) == 1 && ctxflow.VarOf(info, n.Args[0]) == v {
+					_, builtin := info.Uses[id].(*types.Builtin)
+					signals = signals || builtin && id.Name == "close"
+				}
+				works = works || slices.ContainsFunc(n.Args, isDerived)
+			}
+			return true
+		})
+		if signals && works {
+			return true
+		}
+	}
+	return false
 }
 
 // componentStop reports whether the select case cc receives from the stop

@@ -32,11 +32,15 @@ func (i invoker) CommandWithContext(ctx context.Context, name string) ([]byte, e
 }
 
 // A variant of another module whose results cannot say that its context
-// ended (no error, nothing that carries the context on) only reads values
-// from it: the plain form loses nothing. One that returns an error can
-// fail with the caller's cancellation.
+// ended (no error, nothing that carries the context on), or whose context
+// parameter is blank, only reads values from it, if that: the plain form
+// loses nothing. One that returns an error can fail with the caller's
+// cancellation.
 func Detect(ctx context.Context) (*resource.Resource, error) {
 	r := resource.Default()
+	if _, err := resource.Attribute("host"); err != nil {
+		return nil, err
+	}
 	if r == nil {
 		return resource.Discover() // want `resource.Discover cannot be cancelled when the caller gives up; use resource.DiscoverWithContext\(ctx\)`
 	}

@@ -165,3 +165,30 @@ func (c *Cache) Suppressed(ctx context.Context) {
 	case <-time.After(time.Second): //nolint:budgetlint // the flush must finish
 	}
 }
+
+// A stall guard: the fetch runs on a context derived from the caller's,
+// and the timer only cuts a stalled attempt short through its cancel. The
+// caller's cancellation ends the fetch, which ends the wait.
+func (c *Cache) GetGuarded(ctx context.Context, key string, stall time.Duration) (Result, error) {
+	attemptCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var (
+		res Result
+		err error
+	)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		res, err = c.backend.Fetch(attemptCtx, key)
+	}()
+	timer := time.NewTimer(stall)
+	defer timer.Stop()
+	select {
+	case <-timer.C:
+		cancel()
+		<-done
+		return Result{}, errTimeout
+	case <-done:
+		return res, err
+	}
+}

