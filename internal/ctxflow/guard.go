@@ -13,16 +13,23 @@ import (
 // IsNilGuard reports whether the node at cur runs, within its own
 // function, only when some context is nil: in the body of if ctx == nil,
 // in the else of if ctx != nil, or after an if ctx != nil whose body
-// returns (if ctx != nil { return p.GetContext(ctx) }; return p.Get()).
-// A fresh root or a context-less call there stands in for a missing
-// context; there is no caller's context to lose.
+// returns (if ctx != nil { return p.GetContext(ctx) }; return p.Get()),
+// the test written directly or through a flag set once to it (immediate
+// := ctx == nil). A fresh root, a stored context or a context-less call
+// there stands in for a missing context; there is no caller's context to
+// lose.
 func IsNilGuard(info *types.Info, cur inspector.Cursor) bool {
+	fn, ok := enclosingFunc(cur)
+	if !ok {
+		return false
+	}
+	nilTest := func(cond ast.Expr, op token.Token) bool { return nilTest(info, fn, cond, op) }
 	for c := cur; ; c = c.Parent() {
 		switch p := c.Parent().Node().(type) {
 		case nil, *ast.FuncDecl, *ast.FuncLit:
 			return false
 		case *ast.IfStmt:
-			if c.Node() == p.Body && nilTest(info, p.Cond, token.EQL) || c.Node() == p.Else && nilTest(info, p.Cond, token.NEQ) {
+			if c.Node() == p.Body && nilTest(p.Cond, token.EQL) || c.Node() == p.Else && nilTest(p.Cond, token.NEQ) {
 				return true
 			}
 		case *ast.BlockStmt:
@@ -30,7 +37,7 @@ func IsNilGuard(info *types.Info, cur inspector.Cursor) bool {
 				if s == c.Node() {
 					break
 				}
-				if ifStmt, ok := s.(*ast.IfStmt); ok && ifStmt.Else == nil && nilTest(info, ifStmt.Cond, token.NEQ) && returns(ifStmt.Body) {
+				if ifStmt, ok := s.(*ast.IfStmt); ok && ifStmt.Else == nil && nilTest(ifStmt.Cond, token.NEQ) && returns(ifStmt.Body) {
 					return true
 				}
 			}
@@ -38,8 +45,30 @@ func IsNilGuard(info *types.Info, cur inspector.Cursor) bool {
 	}
 }
 
-// nilTest reports whether cond compares a context with nil by op.
-func nilTest(info *types.Info, cond ast.Expr, op token.Token) bool {
+// nilTest reports whether cond compares a context with nil by op, directly
+// or through a local bool of fn set once to that comparison (immediate :=
+// ctx == nil; if immediate { ... }).
+func nilTest(info *types.Info, fn inspector.Cursor, cond ast.Expr, op token.Token) bool {
+	if v := VarOf(info, cond); v != nil {
+		var set []ast.Expr
+		for a := range fn.Preorder((*ast.AssignStmt)(nil)) {
+			as := a.Node().(*ast.AssignStmt)
+			for i, l := range as.Lhs {
+				if VarOf(info, l) != v {
+					continue
+				}
+				var rhs ast.Expr // nil: set from a tuple, nothing this test knows
+				if len(as.Lhs) == len(as.Rhs) {
+					rhs = as.Rhs[i]
+				}
+				set = append(set, rhs)
+			}
+		}
+		if len(set) != 1 || set[0] == nil {
+			return false
+		}
+		cond = set[0] // a comparison, or nothing this test knows
+	}
 	cmp, ok := ast.Unparen(cond).(*ast.BinaryExpr)
 	if !ok || cmp.Op != op {
 		return false

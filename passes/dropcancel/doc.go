@@ -56,7 +56,8 @@
 // gRPC dial never told to block (grpc.Dial connects lazily: DialContext's
 // context bounds only a dial given grpc.WithBlock()), a plain form that
 // stands in for a nil context (if ctx != nil { return p.GetContext(ctx) };
-// return p.Get()), a
+// return p.Get()) and a stored context that does (immediate := ctx ==
+// nil; if immediate { ctx = c.ctx }), a
 // request kept in a field as a template, handed to a function that
 // attaches a context before sending it, or returned unsent to the caller
 // (which sends it with its own context), a stored context

@@ -49,7 +49,8 @@ func (c *checker) checkAssign(cur inspector.Cursor, rhs []ast.Expr) {
 			continue
 		}
 		src := c.inboundAt(cur)
-		if src == nil || c.reachedThrough(cur, r, src) || c.writtenIn(cur, r) || c.derivedHere(cur, r, src) || c.setByCaller(r) || c.inMessage(r) {
+		if src == nil || c.reachedThrough(cur, r, src) || c.writtenIn(cur, r) || c.derivedHere(cur, r, src) || c.setByCaller(r) || c.inMessage(r) ||
+			ctxflow.IsNilGuard(c.Pass.TypesInfo, cur) {
 			continue
 		}
 		if v == src.Param && src.Kind == inbound.Param {

@@ -48,3 +48,12 @@ func (c *Resolver) Lookup(name string) string { // want Lookup:"roots context.Ba
 func (c *Resolver) HandleLookup(ctx context.Context, name string) string {
 	return c.Lookup(name) // want `Lookup starts a fresh context \(context.Background\(\) at fallback.go:44\)`
 }
+
+// A root standing in for a nil context, tested through a flag.
+func (c *Resolver) Fetch(ctx context.Context, name string) error {
+	missing := ctx == nil
+	if missing {
+		ctx = context.Background()
+	}
+	return c.s.Get(ctx, name)
+}
