@@ -240,17 +240,7 @@ func usedAtOnce(info *types.Info, cur inspector.Cursor) bool {
 // cached lookup result) is still that request's work.
 func StoredComponent(info *types.Info, cur inspector.Cursor) bool {
 	call, ok := cur.Node().(*ast.CallExpr)
-	if !ok {
-		return false
-	}
-	t := info.TypeOf(call)
-	if tuple, ok := t.(*types.Tuple); ok && tuple.Len() > 0 {
-		t = tuple.At(0).Type()
-	}
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	return t != nil && closable(t) && Stored(info, cur)
+	return ok && returnsComponent(info.TypeOf(call)) && Stored(info, cur)
 }
 
 // Stored reports whether the value at cur is assigned to a struct field
@@ -344,18 +334,24 @@ func storedInLiteral(info *types.Info, cur inspector.Cursor, cancel *types.Var) 
 // lifetime, whether a fresh root or a stored one (newGroup(d.ctx, ...)).
 func BuildsComponent(info *types.Info, call *ast.CallExpr) bool {
 	fn := ctxapi.Callee(info, call)
-	if fn == nil || !knowledge.IsConstructorName(fn.Name()) {
-		return false
+	return fn != nil && knowledge.IsConstructorName(fn.Name()) && returnsComponent(fn.Type().(*types.Signature).Results())
+}
+
+// returnsComponent reports whether results, a call's type (one result or
+// a tuple), begins with a component, or a pointer to one: a value with a
+// destructor (closable).
+func returnsComponent(results types.Type) bool {
+	t := results
+	if tuple, ok := t.(*types.Tuple); ok {
+		if tuple.Len() == 0 {
+			return false
+		}
+		t = tuple.At(0).Type()
 	}
-	res := fn.Type().(*types.Signature).Results()
-	if res.Len() == 0 {
-		return false
-	}
-	t := res.At(0).Type()
 	if p, ok := t.(*types.Pointer); ok {
 		t = p.Elem()
 	}
-	return closable(t)
+	return t != nil && closable(t)
 }
 
 // closable reports whether t, or a pointer to it, has a destructor (Close,

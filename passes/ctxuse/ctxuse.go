@@ -393,9 +393,17 @@ func (r *Result) Ignores(fn *types.Func, i int) bool {
 	defer r.mu.Unlock()
 	f := r.factOf(fn)
 	if f == nil {
-		return ctxapi.ReportsNoCancel(fn) || blankParam(fn, i)
+		return unknownIgnores(fn, i)
 	}
 	return slices.Contains(f.Ignores, i)
+}
+
+// unknownIgnores reports whether fn, whose code is not analysed, is seen
+// from its signature to ignore its i-th parameter, a context: it cannot
+// report cancellation (ctxapi.ReportsNoCancel) or leaves the parameter
+// blank.
+func unknownIgnores(fn *types.Func, i int) bool {
+	return ctxapi.ReportsNoCancel(fn) || blankParam(fn, i)
 }
 
 // blankParam reports whether fn, a function or a method of a concrete
@@ -826,7 +834,7 @@ func (r *Result) argObserves(call *ast.CallExpr, i int, at *inspector.Cursor) bo
 			return at == nil || r.useObserves(*at)
 		}
 		return !knowledge.IsLogName(fn.Name()) && !knowledge.IsTelemetryName(fn.Name()) && !knowledge.IsTelemetryName(recvName(fn)) &&
-			!ctxapi.ReportsNoCancel(fn) && !blankParam(fn, paramIndex(fn, i))
+			!unknownIgnores(fn, paramIndex(fn, i))
 	}
 	return !slices.Contains(f.Ignores, paramIndex(fn, i))
 }
