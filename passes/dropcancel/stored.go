@@ -11,6 +11,7 @@ import (
 	"slices"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
@@ -33,6 +34,11 @@ func (c *checker) checkStoredArgs(cur inspector.Cursor, call *ast.CallExpr, fn *
 			continue
 		}
 		derives := i == 0 && fn != nil && ctxapi.IsDerivation(info, call)
+		if derives && ctxflow.Lifetime(info, cur.ChildAt(edge.CallExpr_Args, i)) {
+			// A child of the stored lifetime kept by what this builds (a
+			// lease with its own cancel): the new component's lifetime.
+			continue
+		}
 		c.reportStored(arg, src, derives)
 	}
 }

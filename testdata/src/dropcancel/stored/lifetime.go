@@ -54,3 +54,42 @@ func (cc *clientConn) newStream2(ctx context.Context) {
 	}
 	wait(ctx)
 }
+
+// A lease derived from the client's lifetime and handed back with its own
+// cancel function: it is the lease's lifetime, which must outlive acquire.
+type lease struct {
+	ctx    context.Context
+	cancel context.CancelFunc
+}
+
+func (cc *clientConn) acquire(ctx context.Context) *lease {
+	wait(ctx)
+	lctx, cancel := context.WithCancel(cc.ctx)
+	return &lease{ctx: lctx, cancel: cancel}
+}
+
+// The same derivation used for the call's own work is the caller's lost
+// cancellation.
+func (cc *clientConn) renew(ctx context.Context) {
+	lctx, cancel := context.WithCancel(cc.ctx) // want `deriving from the stored context cc.ctx ignores the cancellation of ctx; derive from ctx`
+	defer cancel()
+	wait(lctx)
+}
+
+// A result kept in a field is not the stored context's new home: the work
+// that computes it still runs on the stored context.
+type hookSet struct{ names []string }
+
+type resource struct{ hooks *hookSet }
+
+func marshalHooks(ctx context.Context) *hookSet {
+	<-ctx.Done()
+	return &hookSet{}
+}
+
+func (cc *clientConn) prepare(ctx context.Context) *resource {
+	wait(ctx)
+	res := &resource{}
+	res.hooks = marshalHooks(cc.ctx) // want `passing the stored context cc.ctx ignores the cancellation of ctx; pass ctx`
+	return res
+}
