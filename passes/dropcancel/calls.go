@@ -76,7 +76,7 @@ func (c *checker) callee(fn *types.Func) *callee {
 // variant.
 func (c *checker) checkDrop(cur inspector.Cursor, call *ast.CallExpr, fn *types.Func, k *callee) {
 	src := c.inboundAt(cur)
-	if src == nil || c.contextAttached(cur, call) || c.buildsVariant(cur, fn, k, src) || c.localDial(cur, fn, call) || c.lazy(cur, fn) || ctxflow.IsNilGuard(c.Pass.TypesInfo, cur) || c.daemon(cur, fn) {
+	if src == nil || c.contextAttached(cur, call) || c.buildsVariant(cur, fn, k, src) || c.localDial(cur, fn, call) || c.deadlineBound(cur, fn, call) || c.lazy(cur, fn) || ctxflow.IsNilGuard(c.Pass.TypesInfo, cur) || c.daemon(cur, fn) {
 		return
 	}
 	c.reportDrop(cur, call, fn, k.replace, k.fixable, src)
@@ -206,6 +206,65 @@ func (c *checker) localDial(cur inspector.Cursor, fn *types.Func, call *ast.Call
 		}
 	}
 	return false
+}
+
+// deadlineBound reports whether call dials with a net.Dialer whose
+// Deadline this function set from a context's Deadline() (if t, ok :=
+// ctx.Deadline(); ok { d.Deadline = t }; tls.DialWithDialer(d, ...)): the
+// caller's deadline bounds the dial, and only its early cancellation is
+// not carried, which CHECKS leaves alone as derived from the deadline.
+func (c *checker) deadlineBound(cur inspector.Cursor, fn *types.Func, call *ast.CallExpr) bool {
+	var dialer ast.Expr
+	switch fn.FullName() {
+	case "crypto/tls.DialWithDialer":
+		if len(call.Args) > 0 {
+			dialer = call.Args[0]
+		}
+	case "(*net.Dialer).Dial":
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			dialer = sel.X
+		}
+	}
+	if u, ok := ast.Unparen(dialer).(*ast.UnaryExpr); ok && u.Op == token.AND {
+		dialer = u.X
+	}
+	info := c.Pass.TypesInfo
+	d := ctxflow.VarOf(info, dialer)
+	if d == nil {
+		return false
+	}
+	fromDeadline := map[*types.Var]bool{} // t in t, ok := ctx.Deadline()
+	body := enclosingFunc(cur)
+	for n := range body.Preorder((*ast.AssignStmt)(nil)) {
+		as := n.Node().(*ast.AssignStmt)
+		if len(as.Rhs) != 1 || len(as.Lhs) == 0 {
+			continue
+		}
+		if dl, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); ok && c.isContextDeadline(dl) {
+			if v := ctxflow.VarOf(info, as.Lhs[0]); v != nil {
+				fromDeadline[v] = true
+			}
+		}
+	}
+	for n := range body.Preorder((*ast.AssignStmt)(nil)) {
+		as := n.Node().(*ast.AssignStmt)
+		for i, l := range as.Lhs {
+			sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
+			if !ok || sel.Sel.Name != "Deadline" || ctxflow.VarOf(info, sel.X) != d || len(as.Rhs) != len(as.Lhs) {
+				continue
+			}
+			if v := ctxflow.VarOf(info, as.Rhs[i]); v != nil && fromDeadline[v] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isContextDeadline reports whether call is ctx.Deadline() on a context.
+func (c *checker) isContextDeadline(call *ast.CallExpr) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	return ok && sel.Sel.Name == "Deadline" && len(call.Args) == 0 && ctxapi.IsContext(c.Pass.TypesInfo.TypeOf(sel.X), c.Iface)
 }
 
 // localNetwork reports whether e is a constant naming a local socket

@@ -135,3 +135,28 @@ func main() {
 	net.Dial("tcp", "localhost:80")
 	net.LookupHost("localhost")
 }
+
+// A dialer given the caller's deadline keeps it; only an early
+// cancellation is not carried, which is left alone.
+func (p *Prober) TLSByDeadline(ctx context.Context, addr string) error {
+	var d net.Dialer
+	if t, ok := ctx.Deadline(); ok {
+		d.Deadline = t
+	}
+	conn, err := tls.DialWithDialer(&d, "tcp", addr, p.tlsCfg)
+	if err != nil {
+		return err
+	}
+	return conn.Close()
+}
+
+// A deadline from elsewhere is not the caller's.
+func (p *Prober) TLSByClock(ctx context.Context, addr string) error {
+	d := &net.Dialer{}
+	d.Deadline = time.Now().Add(time.Second)
+	conn, err := d.Dial("tcp", addr) // want `d.Dial cannot be cancelled when the caller gives up; use d.DialContext\(ctx, ...\)`
+	if err != nil {
+		return err
+	}
+	return conn.Close()
+}
