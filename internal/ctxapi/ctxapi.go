@@ -35,6 +35,16 @@ func IsCallTo(info *types.Info, call *ast.CallExpr, pkg, name string) bool {
 	return IsFunc(Callee(info, call), pkg, name)
 }
 
+// IsBuiltin reports whether call is a call of the builtin name (append).
+func IsBuiltin(info *types.Info, call *ast.CallExpr, name string) bool {
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	b, ok := info.Uses[id].(*types.Builtin)
+	return ok && b.Name() == name
+}
+
 // IsFreshRoot reports whether call is context.Background() or
 // context.TODO(): a context with no deadline and no cancel signal.
 func IsFreshRoot(info *types.Info, call *ast.CallExpr) bool {

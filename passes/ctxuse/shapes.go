@@ -252,10 +252,8 @@ func (r *Result) keeps(cur inspector.Cursor) bool {
 		if i < 0 {
 			return false
 		}
-		if id, ok := ast.Unparen(p.Fun).(*ast.Ident); ok && i > 0 {
-			if b, ok := r.info.Uses[id].(*types.Builtin); ok && b.Name() == "append" {
-				return r.keeps(parent) // s.hooks = append(s.hooks, fn)
-			}
+		if i > 0 && ctxapi.IsBuiltin(r.info, p, "append") {
+			return r.keeps(parent) // s.hooks = append(s.hooks, fn)
 		}
 		return r.factHas(p, i, func(f *Fact) []int { return f.Stores })
 	}

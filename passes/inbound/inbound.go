@@ -431,24 +431,59 @@ func runsLater(info *types.Info, uses *ctxuse.Result, cur inspector.Cursor) bool
 	if _, ok := cur.Node().(*ast.FuncLit); !ok {
 		return false
 	}
-	parent, child := ctxflow.Unparen(cur)
-	switch p := parent.Node().(type) {
-	case *ast.ReturnStmt:
-		return true
-	case *ast.CallExpr:
-		i := slices.Index(p.Args, ast.Expr(child.(ast.Expr)))
-		return i >= 0 && uses.RunsLater(p, i)
-	case *ast.AssignStmt:
-		i := slices.Index(p.Rhs, ast.Expr(child.(ast.Expr)))
-		if i < 0 || len(p.Lhs) != len(p.Rhs) {
-			return false
+	listed := false // appended to a list of hooks
+	for {
+		parent, child := ctxflow.Unparen(cur)
+		switch p := parent.Node().(type) {
+		case *ast.ReturnStmt:
+			return true
+		case *ast.CallExpr:
+			i := slices.Index(p.Args, ast.Expr(child.(ast.Expr)))
+			switch {
+			case i < 0:
+				return false
+			case info.Types[p.Fun].IsType() && len(p.Args) == 1: // closerFunc(func() {...})
+				cur = parent
+				continue
+			case i > 0 && ctxapi.IsBuiltin(info, p, "append"): // hooks = append(hooks, f)
+				cur, listed = parent, true
+				continue
+			}
+			return !listed && uses.RunsLater(p, i)
+		case *ast.AssignStmt:
+			i := slices.Index(p.Rhs, ast.Expr(child.(ast.Expr)))
+			if i < 0 || len(p.Lhs) != len(p.Rhs) {
+				return false
+			}
+			// Stored to run later, or held by a local only ever started in
+			// a goroutine (monitor := func() {...}; go monitor()), or a
+			// list of hooks that the function hands back or keeps
+			// (closers = append(closers, f); return &T{closers: closers}).
+			v := ctxflow.VarOf(info, p.Lhs[i])
+			if ctxapi.IsKept(info, p.Lhs[i]) || v != nil && isResult(info, parent, v) {
+				return true
+			}
+			if listed {
+				return v != nil && keptLocal(info, parent, v)
+			}
+			return v != nil && uses.LaunchedOnly(v)
+		case *ast.KeyValueExpr:
+			return p.Value == child && ctxflow.KeptValue(info, cur)
 		}
-		// Stored to run later, or held by a local only ever started in a
-		// goroutine (monitor := func() {...}; go monitor()).
-		v := ctxflow.VarOf(info, p.Lhs[i])
-		return ctxapi.IsKept(info, p.Lhs[i]) || v != nil && (uses.LaunchedOnly(v) || isResult(info, parent, v))
-	case *ast.KeyValueExpr:
-		return p.Value == child && ctxflow.KeptValue(info, cur)
+		return false
+	}
+}
+
+// keptLocal reports whether the local v, read in the function around cur,
+// outlives it: returned or stored, itself or in a struct literal that is.
+func keptLocal(info *types.Info, cur inspector.Cursor, v *types.Var) bool {
+	for fn := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		for id := range fn.Preorder((*ast.Ident)(nil)) {
+			if info.Uses[id.Node().(*ast.Ident)] == v && ctxflow.KeptValue(info, id) {
+				return true
+			}
+		}
+		break
 	}
 	return false
 }

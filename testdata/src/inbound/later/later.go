@@ -64,6 +64,29 @@ func Stored(ctx context.Context, s *server) {
 	local()
 }
 
+// A clean-up hook appended to a list that is handed back runs at close,
+// not during the call; a list run here is not.
+type closer func()
+
+type plugin struct{ closers []closer }
+
+func NewPlugin(ctx context.Context, closers []closer) *plugin {
+	closers = append(closers, closer(func() {
+		probe() // want `inbound ctx detached`
+	}))
+	return &plugin{closers: closers}
+}
+
+func RunHooks(ctx context.Context) {
+	var hooks []func()
+	hooks = append(hooks, func() {
+		probe() // want `inbound ctx$`
+	})
+	for _, h := range hooks {
+		h()
+	}
+}
+
 // A returned handler has its own request: it is on that path.
 func Handler(ctx context.Context) func(context.Context) {
 	return func(inner context.Context) {
