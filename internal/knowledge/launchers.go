@@ -22,3 +22,18 @@ var Memoisers = map[string]bool{
 	"golang.org/x/sync/singleflight.Do":     true,
 	"golang.org/x/sync/singleflight.DoChan": true,
 }
+
+// UntilDone maps the functions, by types.Func.FullName, that return only
+// once the context (or the stop channel) at the given argument index is
+// done: Kubernetes' run-until loops. What follows a call of one runs after
+// the caller has gone, as what follows <-ctx.Done() does.
+var UntilDone = map[string]int{
+	"k8s.io/apimachinery/pkg/util/wait.Until":                      2,
+	"k8s.io/apimachinery/pkg/util/wait.UntilWithContext":           0,
+	"k8s.io/apimachinery/pkg/util/wait.NonSlidingUntil":            2,
+	"k8s.io/apimachinery/pkg/util/wait.NonSlidingUntilWithContext": 0,
+	"k8s.io/apimachinery/pkg/util/wait.JitterUntil":                4,
+	"k8s.io/apimachinery/pkg/util/wait.JitterUntilWithContext":     0,
+	"k8s.io/apimachinery/pkg/util/wait.BackoffUntil":               3,
+	"k8s.io/apimachinery/pkg/util/wait.BackoffUntilWithContext":    0,
+}

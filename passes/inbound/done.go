@@ -8,14 +8,16 @@ import (
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
 	"github.com/budgetlint/budgetlint/internal/ctxflow"
+	"github.com/budgetlint/budgetlint/internal/knowledge"
 )
 
 // afterDone reports whether the node at cur, inside the function owner,
 // runs only once a context is done: in the body of a case <-X.Done() or
 // of if X.Err() != nil for any context X (ctxflow.DoneGuarded), or, for
-// src's context, after a statement that cannot
-// complete before the context is done (<-ctx.Done(), a select whose other
-// cases all leave). Such code cleans up after the caller has gone: there
+// src's context, after a statement that cannot complete before the
+// context is done (<-ctx.Done(), a run-until loop such as
+// wait.UntilWithContext(ctx, f, d), a select whose other cases all
+// leave). Such code cleans up after the caller has gone: there
 // is no deadline left to honour, and the context would make it fail at
 // once (srv.Shutdown(ctx) would not wait at all).
 func (r *Result) afterDone(cur inspector.Cursor, owner ast.Node, src *Source) bool {
@@ -65,7 +67,7 @@ func (r *Result) firstDone(n ast.Node, src *Source) token.Pos {
 func (r *Result) ensuresDone(s ast.Stmt, src *Source) bool {
 	switch s := s.(type) {
 	case *ast.ExprStmt:
-		return r.isDoneRecv(s.X, src)
+		return r.isDoneRecv(s.X, src) || r.runsUntilDone(s.X, src)
 	case *ast.SelectStmt:
 		done := false
 		for _, stmt := range s.Body.List {
@@ -159,6 +161,29 @@ func (r *Result) receivesDone(comm ast.Stmt, src *Source) bool {
 func (r *Result) isDoneRecv(e ast.Expr, src *Source) bool {
 	u, ok := ast.Unparen(e).(*ast.UnaryExpr)
 	return ok && u.Op == token.ARROW && r.isMethodOfSource(u.X, "Done", src)
+}
+
+// runsUntilDone reports whether e calls a function that returns only once
+// src's context is done (knowledge.UntilDone): wait.UntilWithContext(ctx,
+// f, period), wait.Until(f, period, ctx.Done()).
+func (r *Result) runsUntilDone(e ast.Expr, src *Source) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn := ctxapi.Callee(r.info, call)
+	if fn == nil {
+		return false
+	}
+	i, ok := knowledge.UntilDone[fn.Origin().FullName()]
+	if !ok || i >= len(call.Args) {
+		return false
+	}
+	arg := call.Args[i]
+	if r.isMethodOfSource(arg, "Done", src) {
+		return true
+	}
+	return src.Param != nil && ctxapi.IsContext(r.info.TypeOf(arg), r.iface) && ctxflow.VarOf(r.info, arg) == src.Param
 }
 
 // isErrCheck reports whether cond is X.Err() != nil for X src's context.

@@ -1,0 +1,27 @@
+package a
+
+import (
+	"context"
+	"time"
+
+	"k8s.io/apimachinery/pkg/util/wait"
+)
+
+// What follows a loop that runs until ctx is done (a leader's renew loop,
+// then the release of its lease) runs after the caller has gone, as after
+// <-ctx.Done().
+func renewUntilDone(ctx context.Context) error {
+	wait.UntilWithContext(ctx, func(context.Context) {}, time.Second)
+	return use(context.Background())
+}
+
+func renewUntilStopped(ctx context.Context) error {
+	wait.Until(func() {}, time.Second, ctx.Done())
+	return use(context.Background())
+}
+
+// A loop on another stop channel may end while the caller still waits.
+func renewUntilClosed(ctx context.Context, stop chan struct{}) error {
+	wait.Until(func() {}, time.Second, stop)
+	return use(context.TODO()) // want `context.TODO\(\) starts a fresh context where ctx is in scope, so the caller's deadline and cancellation are lost; use ctx`
+}
