@@ -709,7 +709,7 @@ func (w *walker) evalEq(x, y ast.Expr, op token.Token, s state) (tri, state) {
 				return result(true), s
 			}
 			// status.Code(err) == codes.DeadlineExceeded
-			if call, ok := ast.Unparen(a).(*ast.CallExpr); ok && w.mentionsErr(call) && s.known() {
+			if call, ok := ast.Unparen(a).(*ast.CallExpr); ok && (w.mentionsErr(call) || w.isStatusOfErr(call)) && s.known() {
 				if isGRPCCode(w.info, call) {
 					// status.Code(nil) is codes.OK (0), and no error has it.
 					if v, ok := constInt(w.info, b); ok && v == 0 {
@@ -975,6 +975,34 @@ func isGRPCCodeConst(info *types.Info, e ast.Expr) bool {
 	}
 	named, ok := types.Unalias(tv.Type).(*types.Named)
 	return ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == "google.golang.org/grpc/codes"
+}
+
+// isStatusOfErr reports whether call is st.Code() on the gRPC status of
+// the call's error, taken in the loop (st, ok := status.FromError(err);
+// st := status.Convert(err)): status.Code(err) in two steps.
+func (w *walker) isStatusOfErr(call *ast.CallExpr) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || !isGRPCCode(w.info, call) {
+		return false
+	}
+	st := ctxflow.VarOf(w.info, sel.X)
+	if st == nil || st.Pos() < w.loop.Pos() || st.Pos() >= w.loop.End() {
+		return false // only a status taken in the loop
+	}
+	found := false
+	ast.Inspect(w.loop, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if found || !ok {
+			return !found
+		}
+		if len(as.Rhs) == 1 && len(as.Lhs) > 0 && ctxflow.VarOf(w.info, as.Lhs[0]) == st {
+			from, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+			found = ok && len(from.Args) == 1 && w.isErr(from.Args[0]) &&
+				(ctxapi.IsCallTo(w.info, from, "google.golang.org/grpc/status", "FromError") || ctxapi.IsCallTo(w.info, from, "google.golang.org/grpc/status", "Convert"))
+		}
+		return !found
+	})
+	return found
 }
 
 // isResult reports whether e is one of the call's other results.

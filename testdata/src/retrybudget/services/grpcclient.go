@@ -85,6 +85,38 @@ func (c *InventoryClient) Count(ctx context.Context) (int, error) {
 	return 0, err
 }
 
+// Retrying only Unavailable, read from the error's status, with a short
+// pause: a cancelled call has another code and leaves at once.
+func (c *InventoryClient) Handshake(ctx context.Context) error {
+	for {
+		err := c.cc.Invoke(ctx, "/inventory.Inventory/Handshake", nil, nil)
+		if err == nil {
+			return nil
+		}
+		if st, ok := status.FromError(err); ok && st.Code() == codes.Unavailable {
+			time.Sleep(10 * time.Millisecond)
+			continue
+		}
+		return err
+	}
+}
+
+// The same status read from something other than the call's error says
+// nothing about it.
+func (c *InventoryClient) Probe(ctx context.Context, last error) error {
+	for { // want `retry loop has no attempt limit and never checks ctx`
+		err := c.cc.Invoke(ctx, "/inventory.Inventory/Probe", nil, nil)
+		if err == nil {
+			return nil
+		}
+		if st := status.Convert(last); st.Code() == codes.Unavailable || err != nil {
+			time.Sleep(10 * time.Millisecond)
+			continue
+		}
+		return err
+	}
+}
+
 // A streaming server handler: stream.Context() is the inbound context.
 func (c *InventoryClient) Watch(req *Item, stream grpc.ServerStream) error {
 	for i := 0; i < 5; i++ { // want `retry loop sleeps and retries after the caller's deadline; check stream.Context\(\).Err\(\) before each attempt, and wait with select on stream\.Context\(\)\.Done\(\)`
