@@ -1119,5 +1119,11 @@ func cancelKind(info *types.Info, e ast.Expr) fork {
 // isGRPCCode reports whether call is gRPC's status.Code(err).
 func isGRPCCode(info *types.Info, call *ast.CallExpr) bool {
 	fn := ctxapi.Callee(info, call)
-	return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "google.golang.org/grpc/status" && fn.Name() == "Code"
+	if fn == nil || fn.Pkg() == nil || fn.Name() != "Code" {
+		return false
+	}
+	// status.Status is an alias of the internal package's type, whose
+	// methods live there.
+	path := fn.Pkg().Path()
+	return path == "google.golang.org/grpc/status" || path == "google.golang.org/grpc/internal/status" && fn.Signature().Recv() != nil
 }
