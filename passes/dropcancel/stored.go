@@ -71,7 +71,23 @@ func (c *checker) checkAssign(cur inspector.Cursor, rhs []ast.Expr) {
 // field or a package-level variable.
 func (c *checker) isStored(e ast.Expr) bool {
 	info := c.Pass.TypesInfo
-	return ctxapi.IsKept(info, e) && ctxapi.IsContext(info.TypeOf(e), c.Iface)
+	return ctxapi.IsKept(info, e) && ctxapi.IsContext(info.TypeOf(e), c.Iface) && !c.receiverEmbeds(e)
+}
+
+// receiverEmbeds reports whether e is a context the method's receiver
+// embeds (ch.Context where type catalogHandler struct{ *Context } and
+// Context embeds context.Context): a type that embeds a context is itself
+// one, a request-scoped wrapper, and what it embeds is its own context,
+// not one kept from elsewhere.
+func (c *checker) receiverEmbeds(e ast.Expr) bool {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	recv := ctxflow.VarOf(c.Pass.TypesInfo, sel.X)
+	field := c.Pass.TypesInfo.Selections[sel]
+	return recv != nil && recv.Kind() == types.RecvVar && field != nil && field.Kind() == types.FieldVal &&
+		len(field.Index()) == 1 && field.Obj().(*types.Var).Embedded()
 }
 
 // passesInbound reports whether the call is given the inbound context, or

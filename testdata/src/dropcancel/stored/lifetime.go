@@ -93,3 +93,27 @@ func (cc *clientConn) prepare(ctx context.Context) *resource {
 	res.hooks = marshalHooks(cc.ctx) // want `passing the stored context cc.ctx ignores the cancellation of ctx; pass ctx`
 	return res
 }
+
+// A request-scoped wrapper that embeds a context is a context; a handler
+// built around one for each request passes that context on.
+type appContext struct {
+	context.Context
+	user string
+}
+
+type catalogHandler struct {
+	*appContext
+}
+
+func (h *catalogHandler) list(ctx context.Context) {
+	wait(h.appContext)
+}
+
+// A context field that is not embedded is kept state, receiver or not.
+type keeper struct {
+	app *appContext
+}
+
+func (k *keeper) list(ctx context.Context) {
+	wait(k.app) // want `passing the stored context k.app ignores the cancellation of ctx; pass ctx`
+}
