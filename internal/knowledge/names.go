@@ -59,11 +59,13 @@ func IsLogHookName(name string) bool {
 	return false
 }
 
-// telemetryWords are the words of names that record metrics.
-var telemetryWords = []string{"metric", "telemetry", "gauge", "counter", "histogram"}
+// telemetryWords are the words of names that record metrics, or hook
+// instrumentation in (a driver's FrameHeaderObserver, a RequestObserver).
+var telemetryWords = []string{"metric", "telemetry", "gauge", "counter", "histogram", "observer"}
 
 // IsTelemetryName reports whether a function, method or type name says it
-// records metrics (a metrics callback, a MetricsRecorder): like a logger,
+// records metrics (a metrics callback, a MetricsRecorder, an observer
+// hook): like a logger,
 // it reads a context's values, never its cancellation. Used only where the
 // code is unknown: a function value, an interface, another module.
 func IsTelemetryName(name string) bool {
