@@ -19,6 +19,8 @@ var ValuesOnly = []string{
 	"k8s.io/klog",
 	// Kubernetes' error and crash handlers log and count: HandleErrorWithContext(ctx, err, msg).
 	"k8s.io/apimachinery/pkg/util/runtime",
+	// Kubernetes' metrics: metric.WithContext(ctx) picks labels.
+	"k8s.io/component-base/metrics",
 	"github.com/uptrace/opentelemetry-go-extra/otelzap",
 	"github.com/hashicorp/go-hclog",
 	"github.com/apex/log",
