@@ -102,13 +102,14 @@ func (c *checker) lazy(cur inspector.Cursor, fn *types.Func) bool {
 	return true
 }
 
-// daemon reports whether the command exec.Command builds at cur outlives
-// the function: it is returned or stored in a field (the caller or the
-// component runs it), started without a Wait here (a daemon), or run only
-// in a goroutine. exec.CommandContext(ctx) would kill such a process with
-// the request; the plain form is what the code means.
+// daemon reports whether the command exec.Command (or CommandContext)
+// builds at cur outlives the function: it is returned or stored in a field
+// (the caller or the component runs it), started without a Wait here (a
+// daemon), or run only in a goroutine. exec.CommandContext(ctx) would kill
+// such a process with the request; the plain form, or a component's
+// lifetime context, is what the code means.
 func (c *checker) daemon(cur inspector.Cursor, fn *types.Func) bool {
-	if fn.FullName() != "os/exec.Command" {
+	if fn == nil || fn.FullName() != "os/exec.Command" && fn.FullName() != "os/exec.CommandContext" {
 		return false
 	}
 	info := c.Pass.TypesInfo

@@ -30,7 +30,8 @@ func (c *checker) checkStoredArgs(cur inspector.Cursor, call *ast.CallExpr, fn *
 		}
 		src := c.inboundAt(cur)
 		if src == nil || c.reachedThrough(cur, arg, src) || c.writtenIn(cur, arg) || c.passesInbound(call, src) ||
-			c.derivedHere(cur, arg, src) || !c.Uses.Observes(call, i) || ctxflow.BuildsComponent(info, call) || c.setByCaller(arg) || c.inMessage(arg) {
+			c.derivedHere(cur, arg, src) || !c.Uses.Observes(call, i) || ctxflow.BuildsComponent(info, call) || c.setByCaller(arg) || c.inMessage(arg) ||
+			c.daemon(cur, fn) {
 			continue
 		}
 		derives := i == 0 && fn != nil && ctxapi.IsDerivation(info, call)

@@ -2,6 +2,7 @@ package stored
 
 import (
 	"context"
+	"os/exec"
 	"time"
 )
 
@@ -116,4 +117,35 @@ type keeper struct {
 
 func (k *keeper) list(ctx context.Context) {
 	wait(k.app) // want `passing the stored context k.app ignores the cancellation of ctx; pass ctx`
+}
+
+// A process started to outlive the call (its output read by goroutines,
+// waited for elsewhere) runs on the reader's own lifetime; one run to
+// completion here is the call's work.
+type subprocess struct {
+	ctx context.Context
+	out chan []byte
+}
+
+func (s *subprocess) connect(ctx context.Context) error {
+	wait(ctx)
+	cmd := exec.CommandContext(s.ctx, "tail", "-f", "log")
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return err
+	}
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	go func() {
+		buf := make([]byte, 512)
+		n, _ := stdout.Read(buf)
+		s.out <- buf[:n]
+		_ = cmd.Wait()
+	}()
+	return nil
+}
+
+func (s *subprocess) once(ctx context.Context) error {
+	return exec.CommandContext(s.ctx, "true").Run() // want `passing the stored context s.ctx ignores the cancellation of ctx; pass ctx`
 }
