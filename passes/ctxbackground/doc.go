@@ -60,12 +60,14 @@
 // functions without an inbound context), test code (see inbound), a root
 // used inside a go or defer statement, a closure handed to a function that
 // launches it or calls it only once a context is done (a shutdown hook),
-// or a closure returned or stored to run later (deliberately
-// detached work, or cleanup that must not depend on a context that may be
-// done) or where the inbound context is already done (after <-ctx.Done():
-// a shutdown), a root in a statement whose comment says that it detaches
-// on purpose ("use a background context so that every replica gets it
-// even if we return early"; never a TODO), a root that is the
+// or a closure returned or stored to run later, itself or in a list of
+// hooks (deliberately detached work, or cleanup that must not depend on a
+// context that may be done) or where the inbound context is already done
+// (after <-ctx.Done() or a run-until loop on it such as
+// wait.UntilWithContext(ctx, f, d): a shutdown, a lease's release), a root
+// in a statement whose comment says that it detaches on purpose ("use a
+// background context so that every replica gets it even if we return
+// early"; never a TODO), a root that is the
 // parent of context.WithTimeout or WithDeadline (fixedtimeout reports that),
 // and a call whose callee has a context-taking sibling (dropcancel reports
 // that).

@@ -65,8 +65,13 @@
 // call builds) or handed back through locals set from the caller's
 // context, a stored context given to a value reader, and one in a field of
 // a struct the function was handed by value (params.ctx: a copy made for
-// the call, in which the caller sends its own context). The same call in
-// both branches of an if is one finding.
+// the call, in which the caller sends its own context), a stored lifetime
+// that a child derived here and kept with its own cancel (a lease) or a
+// process that outlives the call (exec.CommandContext started without a
+// Wait here) inherits, a context the method's receiver embeds (a type that
+// embeds a context is one), and a dial by a net.Dialer whose Deadline was
+// set from the caller's ctx.Deadline(). The same call in both branches of
+// an if is one finding.
 //
 // The suggested fix passes the inbound context as written at the call:
 // http.NewRequestWithContext(ctx, ...), db.QueryContext(ctx, ...),
