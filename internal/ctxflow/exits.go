@@ -66,10 +66,8 @@ func (x *Exits) Ends(list []ast.Stmt, jump func(*ast.BranchStmt) bool) bool {
 }
 
 func (x *Exits) call(call *ast.CallExpr) bool {
-	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
-		if b, ok := x.info.Uses[id].(*types.Builtin); ok && b.Name() == "panic" {
-			return true
-		}
+	if ctxapi.IsBuiltin(x.info, call, "panic") {
+		return true
 	}
 	fn := ctxapi.Callee(x.info, call)
 	if fn == nil {

@@ -159,6 +159,23 @@ func InspectSync(n ast.Node, f func(ast.Node) bool) {
 	})
 }
 
+// DeadlineVars returns the variables fn sets from a context's deadline
+// (deadline in deadline, ok := ctx.Deadline()): what is computed from them
+// follows the caller's deadline. iface is ctxapi.ContextInterface's result.
+func DeadlineVars(info *types.Info, iface *types.Interface, fn inspector.Cursor) map[*types.Var]bool {
+	vars := map[*types.Var]bool{}
+	for as := range fn.Preorder((*ast.AssignStmt)(nil)) {
+		stmt := as.Node().(*ast.AssignStmt)
+		if len(stmt.Rhs) != 1 || len(stmt.Lhs) == 0 || !ctxapi.IsContextMethod(info, iface, stmt.Rhs[0], "Deadline") {
+			continue
+		}
+		if v := VarOf(info, stmt.Lhs[0]); v != nil {
+			vars[v] = true
+		}
+	}
+	return vars
+}
+
 // IsDeadlineParent reports whether v is the parent argument of a
 // context.WithTimeout/WithDeadline call anywhere inside fn.
 func IsDeadlineParent(info *types.Info, fn inspector.Cursor, v *types.Var) bool {

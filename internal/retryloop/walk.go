@@ -139,6 +139,9 @@ type walker struct {
 	// asserted remembers, per ok variable, the type its assertion of the
 	// call's error tests (assertedType).
 	asserted map[*types.Var]ast.Expr
+	// statusOf remembers, per status variable, whether it holds the gRPC
+	// status of the call's error (isStatusOfErr).
+	statusOf map[*types.Var]bool
 	// breaks collects the states that break out of the innermost switch or
 	// select being walked.
 	breaks []states
@@ -989,7 +992,16 @@ func (w *walker) isStatusOfErr(call *ast.CallExpr) bool {
 	if st == nil || st.Pos() < w.loop.Pos() || st.Pos() >= w.loop.End() {
 		return false // only a status taken in the loop
 	}
+	if found, ok := w.statusOf[st]; ok {
+		return found
+	}
 	found := false
+	defer func() {
+		if w.statusOf == nil {
+			w.statusOf = map[*types.Var]bool{}
+		}
+		w.statusOf[st] = found
+	}()
 	ast.Inspect(w.loop, func(n ast.Node) bool {
 		as, ok := n.(*ast.AssignStmt)
 		if found || !ok {

@@ -234,19 +234,8 @@ func (c *checker) deadlineBound(cur inspector.Cursor, fn *types.Func, call *ast.
 	if d == nil {
 		return false
 	}
-	fromDeadline := map[*types.Var]bool{} // t in t, ok := ctx.Deadline()
 	body := enclosingFunc(cur)
-	for n := range body.Preorder((*ast.AssignStmt)(nil)) {
-		as := n.Node().(*ast.AssignStmt)
-		if len(as.Rhs) != 1 || len(as.Lhs) == 0 {
-			continue
-		}
-		if dl, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); ok && c.isContextDeadline(dl) {
-			if v := ctxflow.VarOf(info, as.Lhs[0]); v != nil {
-				fromDeadline[v] = true
-			}
-		}
-	}
+	fromDeadline := ctxflow.DeadlineVars(info, c.Iface, body) // t in t, ok := ctx.Deadline()
 	for n := range body.Preorder((*ast.AssignStmt)(nil)) {
 		as := n.Node().(*ast.AssignStmt)
 		for i, l := range as.Lhs {
@@ -260,12 +249,6 @@ func (c *checker) deadlineBound(cur inspector.Cursor, fn *types.Func, call *ast.
 		}
 	}
 	return false
-}
-
-// isContextDeadline reports whether call is ctx.Deadline() on a context.
-func (c *checker) isContextDeadline(call *ast.CallExpr) bool {
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	return ok && sel.Sel.Name == "Deadline" && len(call.Args) == 0 && ctxapi.IsContext(c.Pass.TypesInfo.TypeOf(sel.X), c.Iface)
 }
 
 // localNetwork reports whether e is a constant naming a local socket

@@ -21,21 +21,9 @@ func (c *checker) fromDeadline(cur inspector.Cursor, d ast.Expr) bool {
 		return false
 	}
 	info := c.Pass.TypesInfo
-	deadlineVars := map[types.Object]bool{}
+	var deadlineVars map[*types.Var]bool
 	if top, ok := outermostFunc(cur); ok {
-		for as := range top.Preorder((*ast.AssignStmt)(nil)) {
-			stmt := as.Node().(*ast.AssignStmt)
-			if len(stmt.Rhs) != 1 || len(stmt.Lhs) == 0 {
-				continue
-			}
-			if call, ok := ast.Unparen(stmt.Rhs[0]).(*ast.CallExpr); ok && c.isContextMethod(call, "Deadline") {
-				if id, ok := ast.Unparen(stmt.Lhs[0]).(*ast.Ident); ok {
-					if obj := info.ObjectOf(id); obj != nil {
-						deadlineVars[obj] = true
-					}
-				}
-			}
-		}
+		deadlineVars = ctxflow.DeadlineVars(info, c.Iface, top)
 	}
 	found := false
 	ast.Inspect(d, func(n ast.Node) bool {
@@ -43,7 +31,8 @@ func (c *checker) fromDeadline(cur inspector.Cursor, d ast.Expr) bool {
 		case *ast.CallExpr:
 			found = found || c.isContextMethod(n, "Deadline")
 		case *ast.Ident:
-			found = found || deadlineVars[info.Uses[n]]
+			v, _ := info.Uses[n].(*types.Var)
+			found = found || deadlineVars[v]
 		}
 		return !found
 	})
@@ -236,9 +225,8 @@ func (c *checker) signalledByWork(cur inspector.Cursor, ch ast.Expr) bool {
 			case *ast.SendStmt:
 				signals = signals || ctxflow.VarOf(info, n.Chan) == v
 			case *ast.CallExpr:
-				if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && len(n.Args) == 1 && ctxflow.VarOf(info, n.Args[0]) == v {
-					_, builtin := info.Uses[id].(*types.Builtin)
-					signals = signals || builtin && id.Name == "close"
+				if len(n.Args) == 1 && ctxflow.VarOf(info, n.Args[0]) == v && ctxapi.IsBuiltin(info, n, "close") {
+					signals = true
 				}
 				works = works || slices.ContainsFunc(n.Args, isDerived)
 			}
