@@ -44,7 +44,8 @@ func (s *server) runDriver(ctx context.Context, dir string, overlay map[string][
 			// behind: ours is removed on every way out.
 			Env: append(os.Environ(), "GOTMPDIR="+s.tmp),
 			// A re-check type-checks the dependencies once, not each time.
-			Memo: s.memo,
+			Memo:     s.memo,
+			Learners: s.opts.Learners,
 		}
 		if s.opts.Cache != "" && s.opts.ToolID != nil {
 			opts.Cache, opts.ToolID = s.opts.Cache, s.toolID(analyzers)

@@ -23,6 +23,7 @@ import (
 // Options configure the server.
 type Options struct {
 	Analyzers []*analysis.Analyzer // the tool's analyzers: what runs, codes, documentation links, flags
+	Learners  []*analysis.Analyzer // also run on dependencies, for their facts (driver.Options.Learners)
 	// Cache is the directory of the driver's results cache, shared with
 	// the command line; "" turns it off. ToolID identifies the tool and
 	// the analyzers' flags as set now, as driver.Options.ToolID.

@@ -210,7 +210,7 @@ func analyze(patterns []string, analyzers []*analysis.Analyzer, opts options, st
 		// cost 20% less CPU on x/tools for 190 MB more peak memory (bench/).
 		debug.SetGCPercent(400)
 	}
-	dopts := driver.Options{Patterns: patterns, Tests: opts.tests && reportsInTests(analyzers), ToolID: toolID(analyzers, opts.sarif), KeepSuppressed: opts.sarif}
+	dopts := driver.Options{Patterns: patterns, Tests: opts.tests && reportsInTests(analyzers), ToolID: toolID(analyzers, opts.sarif), KeepSuppressed: opts.sarif, Learners: registry.Learners}
 	if opts.tags != "" {
 		dopts.BuildFlags = []string{"-tags=" + opts.tags}
 	}
@@ -246,7 +246,7 @@ func analyze(patterns []string, analyzers []*analysis.Analyzer, opts options, st
 	if opts.v {
 		s := res.Stats
 		// Each package is counted once: the four add up to the listed.
-		fmt.Fprintf(stderr, "budgetlint: %d packages listed, %d analysed, %d from the cache, %d type-checked without analysis, %d left alone (not needed)\n", s.Listed, s.Analysed, s.Cached, s.TypesOnly, s.LeftAlone)
+		fmt.Fprintf(stderr, "budgetlint: %d packages listed, %d analysed, %d from the cache, %d type-checked without analysis, %d left alone (not needed), %d dependencies read for their facts\n", s.Listed, s.Analysed, s.Cached, s.TypesOnly, s.LeftAlone, s.Learnt)
 	}
 	findings := dedupe(res.Diagnostics)
 

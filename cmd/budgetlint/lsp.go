@@ -42,6 +42,7 @@ func lspCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	opts := lsp.Options{
 		Analyzers: registry.Configurable,
+		Learners:  registry.Learners,
 		// An editor shows no suppressed findings.
 		ToolID:   func(analyzers []*analysis.Analyzer) string { return toolID(analyzers, false) },
 		Debounce: *debounce,

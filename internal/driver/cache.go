@@ -323,7 +323,7 @@ func ContentSum(src []byte) string {
 // the package's cache key was computed from it leaves the result out of
 // the cache: it would be stored under the old content's key.
 func (n *node) sawContent(name string, src []byte) {
-	if !n.full {
+	if !n.bodies() {
 		return // never analysed: no fixes, and hashing std costs time
 	}
 	sum := ContentSum(src)
@@ -348,16 +348,16 @@ func (r *run) computeKeys(g *graph) {
 	}
 	for _, n := range g.nodes { // imports come before their importers
 		h := sha256.New()
-		fmt.Fprintf(h, "budgetlint cache v1\n%s\n%s\n%s\n%v\n", r.opts.ToolID, n.pkg.ID, n.pkg.PkgPath, n.full)
+		fmt.Fprintf(h, "budgetlint cache v1\n%s\n%s\n%s\n%v %v\n", r.opts.ToolID, n.pkg.ID, n.pkg.PkgPath, n.full, n.learn)
 		if n.pkg.Module != nil {
 			fmt.Fprintf(h, "go %s\n", n.pkg.Module.GoVersion)
 		}
 		ok := len(n.pkg.Errors) == 0
 		for _, name := range n.pkg.CompiledGoFiles {
 			fmt.Fprintf(h, "file %s ", name)
-			if src, edited := r.opts.Overlay[name]; edited && !n.full {
+			if src, edited := r.opts.Overlay[name]; edited && !n.bodies() {
 				fmt.Fprint(h, ContentSum(src)) // its file's size and time say nothing of it
-			} else if n.full {
+			} else if n.bodies() {
 				src, err := r.readFile(name)
 				if err != nil {
 					ok = false
@@ -383,7 +383,7 @@ func (r *run) computeKeys(g *graph) {
 			continue // no key: always analysed, never cached
 		}
 		n.key = hex.EncodeToString(h.Sum(nil))
-		if n.full && r.cache != nil {
+		if n.bodies() && r.cache != nil {
 			n.entry = r.cache.load(n.key)
 		}
 	}

@@ -3,18 +3,23 @@
 //
 // golang.org/x/tools' checker parses and type-checks every dependency with
 // function bodies and keeps all of it alive, because any analyzer might
-// need facts from anywhere. budgetlint's facts never leave the module they
-// were computed in (see passes/ctxbackground), so the driver:
+// need facts from anywhere. Most of budgetlint's facts never leave the
+// module they were computed in (see passes/ctxbackground); the few that do
+// are learnt from the packages that can have them. So the driver:
 //
 //   - lists the package graph with the go command, without parsing;
 //   - analyses in full (bodies, types.Info, passes, facts) only the root
 //     packages and their dependencies in the roots' modules, and of those
 //     only the ones that can see package context (others have no request
 //     path, so no pass can report in them);
-//   - type-checks every other package (the standard library, other
-//     modules) without function bodies, only for its exported types;
+//   - analyses the packages of other modules that import package context
+//     (not the standard library) with bodies but only with the learners
+//     (Options.Learners), for facts about what their functions do with a
+//     context: those facts hold wherever the code is;
+//   - type-checks every other package (the standard library, the rest of
+//     other modules) without function bodies, only for its exported types;
 //   - drops each package's syntax as soon as it is analysed;
-//   - caches each fully analysed package's findings and facts by the
+//   - caches each analysed package's findings and facts by the
 //     content of its files and of its dependencies, so that a second run on
 //     unchanged code only lists packages and reads the cache.
 //
@@ -63,6 +68,10 @@ type Options struct {
 	// marked Suppressed with the comment's reason, for a log that records
 	// them (SARIF); without it they are dropped, as under every driver.
 	KeepSuppressed bool
+	// Learners are the analyzers (of those given to Run, or required by
+	// them) that also run on dependencies in other modules, for their
+	// facts: only they run there, and nothing they report is kept.
+	Learners []*analysis.Analyzer
 
 	// An editor analyses what it holds, not what is saved, and drops an
 	// analysis the next edit makes stale: these follow packages.Config.
@@ -139,11 +148,13 @@ type Result struct {
 }
 
 // Stats count the work done, for -v and the benchmarks. Each listed
-// package is counted once, in the first of Analysed, Cached, Reused,
-// TypesOnly and LeftAlone that applies, so that they add up to Listed.
+// package is counted once, in the first of Analysed, Learnt, Cached,
+// Reused, TypesOnly and LeftAlone that applies, so that they add up to
+// Listed.
 type Stats struct {
 	Listed    int
 	Analysed  int // the passes ran on it
+	Learnt    int // a dependency the learners ran on, for its facts
 	Cached    int // its findings and facts came from the cache
 	Reused    int // its types came from Options.Memo: checked by an earlier run
 	TypesOnly int // type-checked, not analysed: a dependency, or a root that does not type-check
@@ -157,7 +168,8 @@ type node struct {
 	pkg     *packages.Package
 	imports map[string]*node // by import path as written in source
 	root    bool
-	full    bool // analysed with bodies and passes; otherwise types only
+	full    bool // analysed with bodies and passes
+	learn   bool // analysed with bodies, only by the learners; neither: types only
 	key     string
 	entry   *cacheEntry       // the cached result, nil on a miss
 	sums    map[string]string // file name -> ContentSum as read (see sawContent)
@@ -204,7 +216,11 @@ func Run(analyzers []*analysis.Analyzer, opts Options) (*Result, error) {
 	if len(roots) == 0 {
 		return nil, fmt.Errorf("%s matched no packages", strings.Join(opts.Patterns, " "))
 	}
-	g := newGraph(roots)
+	// A learner none of the analyzers needs would learn for nothing.
+	opts.Learners = slices.DeleteFunc(slices.Clone(opts.Learners), func(a *analysis.Analyzer) bool {
+		return !slices.Contains(Closure(analyzers), a)
+	})
+	g := newGraph(roots, len(opts.Learners) > 0)
 	r := &run{ctx: ctx, analyzers: analyzers, opts: opts, facts: newFactStore(analyzers), fset: token.NewFileSet()}
 	if opts.Memo != nil {
 		r.fset, r.memo = opts.Memo.fileSet(), &memoRun{memo: opts.Memo, kept: map[*node]bool{}}
@@ -230,7 +246,7 @@ type graph struct {
 	roots []*node
 }
 
-func newGraph(roots []*packages.Package) *graph {
+func newGraph(roots []*packages.Package, learners bool) *graph {
 	g := &graph{}
 	byPkg := map[*packages.Package]*node{}
 	var visit func(p *packages.Package) *node
@@ -272,9 +288,22 @@ func newGraph(roots []*packages.Package) *graph {
 		}
 		inModule := n.pkg.Module != nil && modules[n.pkg.Module.Path]
 		n.full = inModule || n.root && seesContext[n]
+		// A dependency module's package that names package context itself
+		// may take one: what its functions do with it is a fact worth
+		// learning. The standard library has no module and stays unknown.
+		n.learn = !n.full && learners && n.pkg.Module != nil && importsContext(n)
 	}
 	return g
 }
+
+func importsContext(n *node) bool {
+	dep, ok := n.imports["context"]
+	return ok && dep.pkg.PkgPath == "context"
+}
+
+// bodies reports whether n is type-checked with its function bodies, to be
+// analysed.
+func (n *node) bodies() bool { return n.full || n.learn }
 
 func isTestMain(p *packages.Package) bool {
 	return p.Name == "main" && strings.HasSuffix(p.ID, ".test")
@@ -355,7 +384,7 @@ func (r *run) check(n *node) {
 	for _, e := range p.Errors {
 		n.errs = append(n.errs, e)
 	}
-	full := n.full && n.entry == nil
+	full := n.bodies() && n.entry == nil
 	mode := parser.SkipObjectResolution
 	if full {
 		mode |= parser.ParseComments
@@ -561,8 +590,9 @@ func (r *run) analyse(n *node, files []*ast.File, info *types.Info) {
 			pass.ResultOf[req] = results[req]
 		}
 		// A dependency's findings are kept too: they are cached with its
-		// facts, and served when it is a root of a later run.
-		reports := slices.Contains(r.analyzers, a)
+		// facts, and served when it is a root of a later run. A learner's
+		// package is never a root: only its facts are of use.
+		reports := n.full && slices.Contains(r.analyzers, a)
 		pass.Report = func(d analysis.Diagnostic) {
 			if reports {
 				n.diags = append(n.diags, r.resolve(a, n, d))
@@ -585,7 +615,11 @@ func (r *run) analyse(n *node, files []*ast.File, info *types.Info) {
 		results[a] = res
 		return nil
 	}
-	for _, a := range r.analyzers {
+	run := r.analyzers
+	if !n.full {
+		run = r.opts.Learners
+	}
+	for _, a := range run {
 		exec(a)
 	}
 	if r.cache != nil && len(n.failed) == 0 {
@@ -656,8 +690,10 @@ func (r *run) result(g *graph) *Result {
 			res.Files = append(res.Files, n.pkg.GoFiles...)
 		}
 		switch {
-		case n.analysed:
+		case n.analysed && n.full:
 			res.Stats.Analysed++
+		case n.analysed:
+			res.Stats.Learnt++
 		case n.entry != nil:
 			res.Stats.Cached++
 		case n.reused:

@@ -208,3 +208,51 @@ func TestClosure(t *testing.T) {
 		t.Errorf("Closure: %s, want base mid top other", got)
 	}
 }
+
+// A dependency in another module that imports package context is analysed
+// by the learners alone, for their facts: no other pass runs there, nothing
+// it reports is kept, and a learner no analyzer needs does not run.
+func TestDependenciesAreReadForFacts(t *testing.T) {
+	dir, err := filepath.Abs(filepath.Join("..", "..", "testdata", "deps", "app"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var learnt, reported []string
+	learner := recorder(&learnt, func(pass *analysis.Pass) {
+		for _, f := range pass.Files {
+			pass.Reportf(f.Package, "learnt %s", pass.Pkg.Path())
+		}
+	})
+	learner.Name = "learner"
+	reporter := recorder(&reported, func(*analysis.Pass) {})
+	reporter.Requires = []*analysis.Analyzer{learner}
+	opts := Options{Patterns: []string{"./..."}, Dir: dir, Learners: []*analysis.Analyzer{learner}, Cache: t.TempDir(), ToolID: "test"}
+	res, err := Run([]*analysis.Analyzer{reporter}, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.Sort(learnt)
+	if !slices.Equal(learnt, []string{"example.com/app", "example.com/lib"}) || !slices.Equal(reported, []string{"example.com/app"}) {
+		t.Errorf("learner ran on %q, reporter on %q; want the learner on app and lib, the reporter on app", learnt, reported)
+	}
+	if s := res.Stats; s.Analysed != 1 || s.Learnt != 1 || len(res.Diagnostics) != 0 {
+		t.Errorf("stats %+v, findings %+v: want app analysed, lib read for facts, nothing reported", s, res.Diagnostics)
+	}
+	learnt, reported = nil, nil
+	if res, err = Run([]*analysis.Analyzer{reporter}, opts); err != nil {
+		t.Fatal(err)
+	}
+	if s := res.Stats; len(learnt)+len(reported) != 0 || s.Cached != 2 || s.Learnt != 0 {
+		t.Errorf("warm run: stats %+v, ran on %q and %q: want app and lib from the cache and nothing run", s, learnt, reported)
+	}
+
+	learnt, reported = nil, nil
+	alone := recorder(&reported, func(*analysis.Pass) {})
+	opts.Cache = ""
+	if res, err = Run([]*analysis.Analyzer{alone}, opts); err != nil {
+		t.Fatal(err)
+	}
+	if len(learnt) != 0 || res.Stats.Learnt != 0 {
+		t.Errorf("a learner no analyzer requires ran on %q (stats %+v)", learnt, res.Stats)
+	}
+}

@@ -71,7 +71,7 @@ type memoRun struct {
 // gets its facts onto the kept types.
 func (r *run) reuse(n *node) bool {
 	m := r.memo
-	if m == nil || n.key == "" || n.full && n.entry == nil {
+	if m == nil || n.key == "" || n.bodies() && n.entry == nil {
 		return false
 	}
 	pkg := m.memo.get(r.fset, n.key)
@@ -94,7 +94,7 @@ func (r *run) reuse(n *node) bool {
 // there, and has only its types to check).
 func (r *run) keep(n *node) {
 	m := r.memo
-	analysed := n.full && n.entry == nil
+	analysed := n.bodies() && n.entry == nil
 	if m == nil || n.key == "" || len(n.errs) > 0 || n.types == nil || analysed && (r.cache == nil || len(n.failed) > 0) {
 		return
 	}

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/budgetlint/budgetlint/passes/ctxbackground"
+	"github.com/budgetlint/budgetlint/passes/ctxuse"
 	"github.com/budgetlint/budgetlint/passes/dropcancel"
 	"github.com/budgetlint/budgetlint/passes/fixedtimeout"
 	"github.com/budgetlint/budgetlint/passes/inbound"
@@ -29,3 +30,9 @@ var Passes = []*analysis.Analyzer{
 // (-inbound.frameworks). A driver sets only the flags of the analyzers it
 // is given.
 var Configurable = slices.Clip(append([]*analysis.Analyzer{inbound.Analyzer}, Passes...))
+
+// Learners are the analyzers whose facts hold beyond the module they were
+// learnt in: what a function does with the context it is given is the
+// same for every caller. A driver that analyses only the user's module in
+// full still runs them on the dependencies, as go vet and gopls do.
+var Learners = []*analysis.Analyzer{ctxuse.Analyzer}

@@ -71,7 +71,12 @@ type Fact struct {
 	// IfZero lists the context parameters observed only when another
 	// parameter holds its zero value (see Guard).
 	IfZero []Guard
-	Module string
+	// AgreedIn names the module where part of the fact was decided by what
+	// an interface's implementations there agree on (see methodFact).
+	// Another module may implement the interface otherwise (a storage
+	// library's in-memory bucket ignores its context; the cloud ones do
+	// not), so only that module trusts the fact.
+	AgreedIn string
 }
 
 func (*Fact) AFact() {}
@@ -115,6 +120,7 @@ type Result struct {
 	written map[*types.Var]bool
 
 	mu       sync.Mutex // the passes sharing the result may ask at once
+	agreed   bool       // a fact that rests on an interface's implementations was used (see Fact.AgreedIn)
 	facts    map[*types.Func]*Fact
 	concrete []*types.Named // the package's named non-interface types, once asked for
 	impls    map[*types.Interface][]types.Type
@@ -197,14 +203,18 @@ func run(pass *analysis.Pass) (any, error) {
 	return r, nil
 }
 
-// interfaceMethods lists the methods of the package's interfaces.
+// interfaceMethods lists the methods the package's interfaces declare. An
+// interface defined from another package's (type I other.I) has that
+// package's methods: their facts are the other package's to export.
 func (r *Result) interfaceMethods() []*types.Func {
 	var out []*types.Func
 	scope := r.pkg.Scope()
 	for _, name := range scope.Names() {
 		if tn, ok := scope.Lookup(name).(*types.TypeName); ok && !tn.IsAlias() && types.IsInterface(tn.Type()) {
 			for m := range tn.Type().Underlying().(*types.Interface).ExplicitMethods() {
-				out = append(out, m)
+				if m.Pkg() == r.pkg {
+					out = append(out, m)
+				}
 			}
 		}
 	}
@@ -304,7 +314,7 @@ func (r *Result) methodFact(m *types.Func) *Fact {
 			return nil
 		}
 		if agreed == nil {
-			agreed = &Fact{Module: r.module, Ignores: f.Ignores, Checks: f.Checks, Launches: f.Launches, Memoises: f.Memoises, Watches: f.Watches, Detaches: f.Detaches, Attaches: f.Attaches}
+			agreed = &Fact{Ignores: f.Ignores, Checks: f.Checks, Launches: f.Launches, Memoises: f.Memoises, Watches: f.Watches, Detaches: f.Detaches, Attaches: f.Attaches}
 			continue
 		}
 		agreed.Detaches = intersect(agreed.Detaches, f.Detaches)
@@ -314,6 +324,9 @@ func (r *Result) methodFact(m *types.Func) *Fact {
 		agreed.Memoises = intersect(agreed.Memoises, f.Memoises)
 		agreed.Watches = intersect(agreed.Watches, f.Watches)
 		agreed.Attaches = intersect(agreed.Attaches, f.Attaches)
+	}
+	if agreed != nil && !agreed.empty() {
+		agreed.AgreedIn = r.module
 	}
 	r.facts[m] = agreed
 	return agreed
@@ -611,8 +624,20 @@ func (r *Result) callFact(call *ast.CallExpr) (*Fact, func(int) int) {
 }
 
 // factOf returns what is known of fn: computed here for the package's own
-// functions, imported for the module's others; nil when unknown.
+// functions, imported for the others (the standard library stays unknown);
+// nil when unknown.
 func (r *Result) factOf(fn *types.Func) *Fact {
+	f := r.knownFact(fn)
+	if f != nil && f.AgreedIn != "" {
+		if f.AgreedIn != r.module {
+			return nil
+		}
+		r.agreed = true
+	}
+	return f
+}
+
+func (r *Result) knownFact(fn *types.Func) *Fact {
 	fn = fn.Origin()
 	if fn.Pkg() == nil {
 		return nil
@@ -630,7 +655,7 @@ func (r *Result) factOf(fn *types.Func) *Fact {
 		return nil
 	}
 	f := new(Fact)
-	if r.pass.ImportObjectFact(fn, f) && f.Module == r.module {
+	if r.pass.ImportObjectFact(fn, f) {
 		return f
 	}
 	return nil
@@ -640,7 +665,7 @@ func (r *Result) factOf(fn *types.Func) *Fact {
 // computed: a recursive call observes nothing, so what the function does
 // elsewhere decides.
 func (r *Result) provisional(fn *types.Func) *Fact {
-	f := &Fact{Module: r.module}
+	f := new(Fact)
 	params := fn.Type().(*types.Signature).Params()
 	for i := range params.Len() {
 		if ctxapi.IsContext(params.At(i).Type(), r.iface) {
@@ -660,8 +685,16 @@ func (r *Result) local(fn *types.Func) *Fact {
 	params := fn.Type().(*types.Signature).Params()
 	body, _ := cur.FindNode(decl.Body)
 	r.facts[fn] = r.provisional(fn)
-	f := &Fact{Module: r.module, ChecksStored: r.checksStored(fn, body)}
-	defer func() { r.facts[fn] = f }()
+	f := &Fact{ChecksStored: r.checksStored(fn, body)}
+	outer := r.agreed
+	r.agreed = false
+	defer func() {
+		if r.agreed {
+			f.AgreedIn = r.module
+		}
+		r.agreed = r.agreed || outer
+		r.facts[fn] = f
+	}()
 	for i := range params.Len() {
 		p := params.At(i)
 		t := p.Type()
@@ -836,6 +869,11 @@ func (r *Result) argObserves(call *ast.CallExpr, i int, at *inspector.Cursor) bo
 		return !knowledge.IsLogName(fn.Name()) && !knowledge.IsTelemetryName(fn.Name()) && !knowledge.IsTelemetryName(recvName(fn)) &&
 			!unknownIgnores(fn, paramIndex(fn, i))
 	}
+	if slices.Contains(f.AddsValues, paramIndex(fn, i)) {
+		// tenant.InjectOrgID(ctx, id) returns ctx with a value: what the
+		// result reaches decides, as for a carrier of unknown code.
+		return at == nil || r.useObserves(*at)
+	}
 	return !slices.Contains(f.Ignores, paramIndex(fn, i))
 }
 
@@ -962,10 +1000,11 @@ func definedBy(cur inspector.Cursor) ast.Expr {
 	return nil
 }
 
-// Module names the module of the package under analysis: facts are trusted
-// only within it, since a dependency is not the user's code and may be
-// analysed by one driver and not by another. Without modules (GOPATH mode)
-// the first element of the import path stands in for it.
+// Module names the module of the package under analysis: where a fact
+// speaks of the user's code rather than of what a function does (a
+// helper's root, reported at its callers), it is trusted only within it.
+// Without modules (GOPATH mode) the first element of the import path
+// stands in for it.
 func Module(pass *analysis.Pass) string {
 	if pass.Module != nil && pass.Module.Path != "" {
 		return pass.Module.Path

@@ -43,11 +43,16 @@
 // of its package and of the module's packages that package imports (an
 // agent's delegate, implemented by its client and its server).
 //
-// Facts flow only within one module, as ctxbackground's do: a dependency's
-// code, the standard library included, is unknown and assumed to observe.
-// (The standard library's launchers and memoisers, time.AfterFunc and
-// sync.Once among them, are a table in internal/knowledge.) A package that
-// cannot see package context still gets launch and memoise facts.
+// What a function does with its context is the same for every caller, so
+// these facts flow across modules: a dependency's Foo whose
+// FooWithContext(ctx) only reads values from ctx is known to lose nothing.
+// go vet, gopls and nogo analyse every dependency for facts; budgetlint's
+// own driver runs this analyzer (and only it) on the dependencies that
+// import package context. The standard library stays unknown and is
+// assumed to observe (its launchers and memoisers, time.AfterFunc and
+// sync.Once among them, are a table in internal/knowledge), as is any
+// function whose package was not analysed. A package that cannot see
+// package context still gets launch and memoise facts.
 // The analyzer reports nothing; its Result answers these questions for the
 // passes.
 package ctxuse

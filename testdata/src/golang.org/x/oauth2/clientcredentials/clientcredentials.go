@@ -10,4 +10,16 @@ import (
 
 type Config struct{ TokenURL string }
 
-func (c *Config) Client(ctx context.Context) *http.Client { return &http.Client{} }
+func (c *Config) Client(ctx context.Context) *http.Client {
+	return &http.Client{Transport: &tokenTransport{ctx: ctx, conf: c}}
+}
+
+// tokenTransport fetches a token with ctx before each request.
+type tokenTransport struct {
+	ctx  context.Context
+	conf *Config
+}
+
+func (t *tokenTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	return http.DefaultTransport.RoundTrip(req.WithContext(t.ctx))
+}

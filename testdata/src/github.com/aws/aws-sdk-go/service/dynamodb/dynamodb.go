@@ -1,4 +1,6 @@
 // Package dynamodb is a stand-in for the AWS SDK for Go v1's DynamoDB client.
+// Its context forms send the request: roundTrip stands for the network,
+// code the analysis cannot follow, so they observe the context.
 package dynamodb
 
 import (
@@ -29,11 +31,14 @@ type PutItemOutput struct{}
 func (c *DynamoDB) GetItem(in *GetItemInput) (*GetItemOutput, error) { return nil, nil }
 
 func (c *DynamoDB) GetItemWithContext(ctx aws.Context, in *GetItemInput, opts ...request.Option) (*GetItemOutput, error) {
-	return nil, nil
+	return nil, roundTrip(ctx)
 }
 
 func (c *DynamoDB) PutItem(in *PutItemInput) (*PutItemOutput, error) { return nil, nil }
 
 func (c *DynamoDB) PutItemWithContext(ctx aws.Context, in *PutItemInput, opts ...request.Option) (*PutItemOutput, error) {
-	return nil, nil
+	return nil, roundTrip(ctx)
 }
+
+// roundTrip is the network.
+var roundTrip func(ctx aws.Context) error

@@ -1,4 +1,6 @@
 // Package s3 is a stand-in for the AWS SDK for Go v1's S3 client.
+// Its context forms send the request: roundTrip stands for the network,
+// code the analysis cannot follow, so they observe the context.
 package s3
 
 import (
@@ -34,7 +36,7 @@ type HeadBucketInput struct{ Bucket *string }
 func (c *S3) GetObject(in *GetObjectInput) (*GetObjectOutput, error) { return nil, nil }
 
 func (c *S3) GetObjectWithContext(ctx aws.Context, in *GetObjectInput, opts ...request.Option) (*GetObjectOutput, error) {
-	return nil, nil
+	return nil, roundTrip(ctx)
 }
 
 func (c *S3) GetObjectRequest(in *GetObjectInput) (*request.Request, *GetObjectOutput) {
@@ -44,7 +46,7 @@ func (c *S3) GetObjectRequest(in *GetObjectInput) (*request.Request, *GetObjectO
 func (c *S3) PutObject(in *PutObjectInput) (*PutObjectOutput, error) { return nil, nil }
 
 func (c *S3) PutObjectWithContext(ctx aws.Context, in *PutObjectInput, opts ...request.Option) (*PutObjectOutput, error) {
-	return nil, nil
+	return nil, roundTrip(ctx)
 }
 
 func (c *S3) ListObjectsV2Pages(in *ListObjectsV2Input, fn func(*ListObjectsV2Output, bool) bool) error {
@@ -52,11 +54,14 @@ func (c *S3) ListObjectsV2Pages(in *ListObjectsV2Input, fn func(*ListObjectsV2Ou
 }
 
 func (c *S3) ListObjectsV2PagesWithContext(ctx aws.Context, in *ListObjectsV2Input, fn func(*ListObjectsV2Output, bool) bool, opts ...request.Option) error {
-	return nil
+	return roundTrip(ctx)
 }
 
 func (c *S3) WaitUntilBucketExists(in *HeadBucketInput) error { return nil }
 
 func (c *S3) WaitUntilBucketExistsWithContext(ctx aws.Context, in *HeadBucketInput, opts ...request.WaiterOption) error {
-	return nil
+	return roundTrip(ctx)
 }
+
+// roundTrip is the network.
+var roundTrip func(ctx aws.Context) error

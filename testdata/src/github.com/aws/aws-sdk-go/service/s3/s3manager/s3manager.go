@@ -1,4 +1,6 @@
 // Package s3manager is a stand-in for the AWS SDK for Go v1's transfer manager.
+// Its context forms send the request: roundTrip stands for the network,
+// code the analysis cannot follow, so they observe the context.
 package s3manager
 
 import (
@@ -23,5 +25,8 @@ func (u *Uploader) Upload(in *UploadInput, opts ...func(*Uploader)) (*UploadOutp
 }
 
 func (u *Uploader) UploadWithContext(ctx aws.Context, in *UploadInput, opts ...func(*Uploader)) (*UploadOutput, error) {
-	return nil, nil
+	return nil, roundTrip(ctx)
 }
+
+// roundTrip is the network.
+var roundTrip func(ctx aws.Context) error
