@@ -183,7 +183,7 @@ func (r *Result) runsUntilDone(e ast.Expr, src *Source) bool {
 	if r.isMethodOfSource(arg, "Done", src) {
 		return true
 	}
-	return src.Param != nil && ctxapi.IsContext(r.info.TypeOf(arg), r.iface) && ctxflow.VarOf(r.info, arg) == src.Param
+	return src.Param != nil && ctxapi.IsContext(r.info.TypeOf(arg), r.iface) && ctxflow.RootVar(r.info, arg) == src.Param
 }
 
 // isErrCheck reports whether cond is X.Err() != nil for X src's context.

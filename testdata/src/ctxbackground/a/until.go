@@ -2,6 +2,7 @@ package a
 
 import (
 	"context"
+	"net/http"
 	"time"
 
 	"k8s.io/apimachinery/pkg/util/wait"
@@ -24,4 +25,10 @@ func renewUntilStopped(ctx context.Context) error {
 func renewUntilClosed(ctx context.Context, stop chan struct{}) error {
 	wait.Until(func() {}, time.Second, stop)
 	return use(context.TODO()) // want `context.TODO\(\) starts a fresh context where ctx is in scope, so the caller's deadline and cancellation are lost; use ctx`
+}
+
+// The caller's context read from the request is the same signal.
+func streamUntilGone(w http.ResponseWriter, r *http.Request) {
+	wait.UntilWithContext(r.Context(), func(context.Context) {}, time.Second)
+	_ = use(context.Background())
 }
