@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"time"
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
 	"github.com/budgetlint/budgetlint/internal/price"
@@ -21,22 +22,31 @@ func values(info *types.Info, loop *retryloop.Loop) price.Values {
 	if loop.Bounded {
 		v.Attempts = attempts(info, loop.Node)
 	}
-	if loop.Wait != nil {
-		ast.Inspect(loop.Wait, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if v.Backoff > 0 || !ok || len(call.Args) != 1 {
-				return v.Backoff == 0
-			}
-			if ctxapi.IsCallTo(info, call, "time", "Sleep") || ctxapi.IsCallTo(info, call, "time", "After") ||
-				ctxapi.IsCallTo(info, call, "time", "NewTimer") {
-				if d := report.Duration(info, call.Args[0]); d > 0 {
-					v.Backoff, v.BackoffFactor = d, 1
-				}
-			}
-			return true
-		})
+	if d := constantWait(info, loop); d > 0 {
+		v.Backoff, v.BackoffFactor = d, 1
 	}
 	return v
+}
+
+// constantWait returns the constant duration of the loop's wait
+// (time.Sleep, time.After or time.NewTimer), 0 when it has none.
+func constantWait(info *types.Info, loop *retryloop.Loop) time.Duration {
+	var wait time.Duration
+	if loop.Wait == nil {
+		return 0
+	}
+	ast.Inspect(loop.Wait, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if wait > 0 || !ok || len(call.Args) != 1 {
+			return wait == 0
+		}
+		if ctxapi.IsCallTo(info, call, "time", "Sleep") || ctxapi.IsCallTo(info, call, "time", "After") ||
+			ctxapi.IsCallTo(info, call, "time", "NewTimer") {
+			wait = report.Duration(info, call.Args[0])
+		}
+		return true
+	})
+	return wait
 }
 
 // attempts folds a counted loop's attempt count; 0 when it is not constant.

@@ -148,7 +148,7 @@ func (c *checker) failsFast(loop *retryloop.Loop) bool {
 	if loop.Wait == nil {
 		return loop.Bounded || loop.LeavesOnCancel
 	}
-	d := values(c.Pass.TypesInfo, loop).Backoff
+	d := constantWait(c.Pass.TypesInfo, loop)
 	return loop.LeavesOnCancel && d > 0 && d < retryloop.ShortWait
 }
 
