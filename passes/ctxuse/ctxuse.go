@@ -502,6 +502,14 @@ func (r *Result) factHas(call *ast.CallExpr, i int, field func(*Fact) []int) boo
 	return f != nil && slices.Contains(field(f), idx(i))
 }
 
+// Launches reports whether the callee of call runs its i-th argument, a
+// function, in a goroutine (a pool's Go, time.AfterFunc).
+func (r *Result) Launches(call *ast.CallExpr, i int) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.launcher(call, i)
+}
+
 // launcher reports whether call runs its i-th argument in a goroutine: a
 // known function of the standard library (time.AfterFunc), or one whose
 // fact says so.

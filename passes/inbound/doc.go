@@ -40,7 +40,9 @@
 // is done (learned by ctxuse; time.AfterFunc), returned, stored in a
 // field or package variable, or held by a local only ever started in a
 // goroutine: it outlives the request or cleans up as it ends, often
-// because the context is done. So
+// because the context is done. A closure handed to a launcher that the
+// function then waits for (an errgroup's Go, then its Wait) is still the
+// caller's work and stays on the request path. So
 // is code that runs only once a context is done: the body of a case
 // <-X.Done(), of if X.Err() != nil or of if errors.Is(err,
 // context.Canceled), and what follows <-ctx.Done(), a select whose other

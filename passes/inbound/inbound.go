@@ -449,6 +449,9 @@ func runsLater(info *types.Info, uses *ctxuse.Result, cur inspector.Cursor) bool
 				cur, listed = parent, true
 				continue
 			}
+			if uses.Launches(p, i) && waitsAround(info, parent) {
+				return false // eg.Go(f) ... eg.Wait(): the caller's work
+			}
 			return !listed && uses.RunsLater(p, i)
 		case *ast.AssignStmt:
 			i := slices.Index(p.Rhs, ast.Expr(child.(ast.Expr)))
@@ -472,6 +475,15 @@ func runsLater(info *types.Info, uses *ctxuse.Result, cur inspector.Cursor) bool
 		}
 		return false
 	}
+}
+
+// waitsAround reports whether the function around cur waits for what it
+// launches (ctxflow.Waits).
+func waitsAround(info *types.Info, cur inspector.Cursor) bool {
+	for fn := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		return ctxflow.Waits(info, fn)
+	}
+	return false
 }
 
 // keptLocal reports whether the local v, read in the function around cur,
