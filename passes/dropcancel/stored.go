@@ -128,21 +128,14 @@ func (c *checker) passesInbound(call *ast.CallExpr, src *inbound.Source) bool {
 // something given the inbound context (info := Info{Context: ctx}; cfg :=
 // selectConfig(info); ctx = cfg.Context): what it holds is the caller's
 // context, handed back.
+//
+// A local container filled here counts too (contexts[name] =
+// ctxAndCancel{child, cancel} with child derived from ctx; then
+// contexts[name].ctx is one of the caller's children).
 func (c *checker) derivedHere(cur inspector.Cursor, e ast.Expr, src *inbound.Source) bool {
 	info := c.Pass.TypesInfo
-	for {
-		sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
-		if !ok {
-			break
-		}
-		e = sel.X
-	}
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	v, ok := info.Uses[id].(*types.Var)
-	if !ok || v.IsField() {
+	v := ctxflow.RootVar(info, e)
+	if v == nil || v.IsField() {
 		return false
 	}
 	fn := enclosingFunc(cur)
@@ -156,11 +149,15 @@ func (c *checker) derivedHere(cur inspector.Cursor, e ast.Expr, src *inbound.Sou
 				continue
 			}
 			for _, l := range stmt.Lhs {
-				id, ok := ast.Unparen(l).(*ast.Ident)
-				if !ok {
-					continue
+				var w *types.Var
+				switch l := ast.Unparen(l).(type) {
+				case *ast.Ident:
+					w, _ = info.Defs[l].(*types.Var)
+				case *ast.IndexExpr: // an element of a local map or slice
+					if w = ctxflow.RootVar(info, l); w != nil && !declaredIn(fn, w) {
+						w = nil
+					}
 				}
-				w, _ := info.Defs[id].(*types.Var)
 				if w != nil && !given[w] {
 					given[w] = true
 					changed = true
@@ -169,6 +166,13 @@ func (c *checker) derivedHere(cur inspector.Cursor, e ast.Expr, src *inbound.Sou
 		}
 	}
 	return given[v]
+}
+
+// declaredIn reports whether v is declared inside the function at fn's
+// body: a local, not a parameter, receiver or package variable.
+func declaredIn(fn inspector.Cursor, v *types.Var) bool {
+	_, body := ctxflow.FuncParts(fn.Node())
+	return body != nil && body.Pos() <= v.Pos() && v.Pos() < body.End()
 }
 
 // reachedThrough reports whether the stored context hangs off the inbound
