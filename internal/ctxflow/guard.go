@@ -19,7 +19,7 @@ import (
 // there stands in for a missing context; there is no caller's context to
 // lose.
 func IsNilGuard(info *types.Info, cur inspector.Cursor) bool {
-	fn, ok := enclosingFunc(cur)
+	fn, ok := EnclosingFunc(cur)
 	if !ok {
 		return false
 	}

@@ -72,7 +72,7 @@ func Lifetime(info *types.Info, cur inspector.Cursor) bool {
 	if cancelTarget != nil {
 		cancelVar = VarOf(info, cancelTarget)
 	}
-	fn, ok := enclosingFunc(cur)
+	fn, ok := EnclosingFunc(cur)
 	if !ok || ctxVar == nil && cancelVar == nil {
 		return false
 	}
@@ -216,7 +216,7 @@ func usedAtOnce(info *types.Info, cur inspector.Cursor) bool {
 		return false
 	}
 	v := VarOf(info, assign.Lhs[0])
-	fn, ok := enclosingFunc(cur)
+	fn, ok := EnclosingFunc(cur)
 	if v == nil || !ok {
 		return false
 	}
@@ -275,7 +275,7 @@ func Stored(info *types.Info, cur inspector.Cursor) bool {
 // field or package variable by the function enclosing cur (conn, err :=
 // dial(ctx); a.conns[i] = conn).
 func storedLater(info *types.Info, cur inspector.Cursor, v *types.Var) bool {
-	fn, ok := enclosingFunc(cur)
+	fn, ok := EnclosingFunc(cur)
 	if v == nil || !ok {
 		return false
 	}
@@ -323,7 +323,7 @@ func storedInLiteral(info *types.Info, cur inspector.Cursor, cancel *types.Var) 
 	if _, returned := p.Node().(*ast.ReturnStmt); !returned {
 		return false
 	}
-	decl, _ := enclosingFunc(cur)
+	decl, _ := EnclosingFunc(cur)
 	fd, ok := decl.Node().(*ast.FuncDecl)
 	return ok && knowledge.IsConstructorName(fd.Name.Name)
 }
@@ -391,9 +391,9 @@ func assignment(n ast.Node) (lhs, rhs []ast.Expr) {
 	return nil, nil
 }
 
-// enclosingFunc returns the innermost function declaration or literal
+// EnclosingFunc returns the innermost function declaration or literal
 // around cur.
-func enclosingFunc(cur inspector.Cursor) (inspector.Cursor, bool) {
+func EnclosingFunc(cur inspector.Cursor) (inspector.Cursor, bool) {
 	for fn := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
 		return fn, true
 	}

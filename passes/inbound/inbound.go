@@ -480,10 +480,8 @@ func runsLater(info *types.Info, uses *ctxuse.Result, cur inspector.Cursor) bool
 // waitsAround reports whether the function around cur waits for what it
 // launches (ctxflow.Waits).
 func waitsAround(info *types.Info, cur inspector.Cursor) bool {
-	for fn := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		return ctxflow.Waits(info, fn)
-	}
-	return false
+	fn, ok := ctxflow.EnclosingFunc(cur)
+	return ok && ctxflow.Waits(info, fn)
 }
 
 // keptLocal reports whether the local v, read in the function around cur,
