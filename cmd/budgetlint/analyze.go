@@ -243,6 +243,11 @@ func analyze(patterns []string, analyzers []*analysis.Analyzer, opts options, st
 	for _, f := range res.Failures {
 		fmt.Fprintf(stderr, "budgetlint: %s\n", f)
 	}
+	// A dependency's failure leaves its facts unknown; the roots were still
+	// analysed, so it is a warning, not a failure of the run.
+	for _, f := range res.DependencyFailures {
+		fmt.Fprintf(stderr, "budgetlint: warning: a dependency could not be read for its facts, so findings that rely on them may differ: %s\n", f)
+	}
 	if opts.v {
 		s := res.Stats
 		// Each package is counted once: the four add up to the listed.

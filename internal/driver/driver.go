@@ -137,7 +137,11 @@ type Result struct {
 	Broken      []Broken
 	Unloadable  []Unloadable
 	Failures    []string // passes that failed or panicked, one line each
-	Stats       Stats
+	// DependencyFailures are the failures on packages that are not roots
+	// (a learner's panic on a dependency): nothing of theirs is reported,
+	// but their facts are missing, so the roots' findings may differ.
+	DependencyFailures []string
+	Stats              Stats
 	// Names is the package name of each import path in the listed
 	// packages, as written in their imports: -fix needs it to tell which
 	// imports its edits leave unused.
@@ -689,6 +693,9 @@ func (r *run) result(g *graph) *Result {
 		if n.full {
 			res.Files = append(res.Files, n.pkg.GoFiles...)
 		}
+		if !n.root {
+			res.DependencyFailures = append(res.DependencyFailures, n.failed...)
+		}
 		switch {
 		case n.analysed && n.full:
 			res.Stats.Analysed++
@@ -753,6 +760,7 @@ func (r *run) result(g *graph) *Result {
 	slices.SortFunc(res.Broken, func(a, b Broken) int { return strings.Compare(a.Package, b.Package) })
 	slices.Sort(res.Failures)
 	res.Failures = slices.Compact(res.Failures)
+	slices.Sort(res.DependencyFailures)
 	return res
 }
 

@@ -209,14 +209,21 @@ func TestClosure(t *testing.T) {
 	}
 }
 
-// A dependency in another module that imports package context is analysed
-// by the learners alone, for their facts: no other pass runs there, nothing
-// it reports is kept, and a learner no analyzer needs does not run.
-func TestDependenciesAreReadForFacts(t *testing.T) {
+// depsApp returns the directory of the module that depends, by a local
+// replace, on a module of its own (testdata/deps).
+func depsApp(t *testing.T) string {
 	dir, err := filepath.Abs(filepath.Join("..", "..", "testdata", "deps", "app"))
 	if err != nil {
 		t.Fatal(err)
 	}
+	return dir
+}
+
+// A dependency in another module that imports package context is analysed
+// by the learners alone, for their facts: no other pass runs there, nothing
+// it reports is kept, and a learner no analyzer needs does not run.
+func TestDependenciesAreReadForFacts(t *testing.T) {
+	dir := depsApp(t)
 	var learnt, reported []string
 	learner := recorder(&learnt, func(pass *analysis.Pass) {
 		for _, f := range pass.Files {
@@ -254,5 +261,30 @@ func TestDependenciesAreReadForFacts(t *testing.T) {
 	}
 	if len(learnt) != 0 || res.Stats.Learnt != 0 {
 		t.Errorf("a learner no analyzer requires ran on %q (stats %+v)", learnt, res.Stats)
+	}
+}
+
+// A learner that fails on a dependency is not the run's failure (the roots
+// were analysed), but it is said: the dependency's facts are missing.
+func TestDependencyFailureIsAWarning(t *testing.T) {
+	dir := depsApp(t)
+	var learnt, reported []string
+	learner := recorder(&learnt, func(pass *analysis.Pass) {
+		if pass.Pkg.Path() == "example.com/lib" {
+			panic("cannot read lib")
+		}
+	})
+	learner.Name = "learner"
+	reporter := recorder(&reported, func(*analysis.Pass) {})
+	reporter.Requires = []*analysis.Analyzer{learner}
+	res, err := Run([]*analysis.Analyzer{reporter}, Options{Patterns: []string{"./..."}, Dir: dir, Learners: []*analysis.Analyzer{learner}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Failures) != 0 || !slices.Equal(reported, []string{"example.com/app"}) {
+		t.Errorf("failures %q, reporter ran on %q: want no failure of the run and app analysed", res.Failures, reported)
+	}
+	if len(res.DependencyFailures) != 1 || !strings.Contains(res.DependencyFailures[0], "example.com/lib: learner: internal error: panic: cannot read lib") {
+		t.Errorf("dependency failures %q: want the learner's panic on example.com/lib", res.DependencyFailures)
 	}
 }
