@@ -128,6 +128,9 @@ type Result struct {
 	// was declared (cb := getMetricsCallback()), to name what it calls.
 	origin   map[*types.Var]ast.Expr
 	observed map[*types.Var]state
+	// trail lists the functions and variables in the order their facts
+	// and states were first memoised (see settle).
+	trail []any
 }
 
 type state uint8
@@ -229,7 +232,7 @@ func (r *Result) implementations(iface *types.Interface) []types.Type {
 	if r.concrete == nil {
 		pkgs := []*types.Package{r.pkg}
 		for _, imp := range r.pkg.Imports() {
-			if imp.Path() == r.module || strings.HasPrefix(imp.Path(), r.module+"/") {
+			if r.inModule(imp) {
 				pkgs = append(pkgs, imp)
 			}
 		}
@@ -286,21 +289,39 @@ func (r *Result) Implementations(m *types.Func) []*types.Func {
 	return out
 }
 
-// methodFact gives a method of one of the package's interfaces what all
-// its implementations in the package agree on: a logger interface whose
-// one implementation only formats its context's values ignores it. An
-// interface with no implementation here, or one unknown, says nothing.
+// methodFact gives a method of an interface of the module what all its
+// implementations in the package agree on (for the package's own
+// interfaces, those of the module's packages it imports too): a logger
+// interface whose one implementation only formats its context's values
+// ignores it. An interface with no implementation here, or one unknown,
+// says nothing.
 func (r *Result) methodFact(m *types.Func) *Fact {
 	if f, ok := r.facts[m]; ok {
 		return f
 	}
-	r.facts[m] = r.provisional(m) // recursion: as for a function
+	return r.settle(m, func() *Fact { return r.agreement(m) })
+}
+
+// agreement computes methodFact.
+func (r *Result) agreement(m *types.Func) *Fact {
 	iface, ok := m.Type().(*types.Signature).Recv().Type().Underlying().(*types.Interface)
 	if !ok {
-		r.facts[m] = nil
 		return nil
 	}
 	impls := r.implementations(iface)
+	if m.Pkg() != r.pkg {
+		// Another package's interface: only this package's own types,
+		// whose code is here under every driver. An imported package's
+		// unexported implementation (the real client behind a
+		// constructor) is invisible in export data, and its exported mock
+		// alone would agree to ignore.
+		impls = slices.DeleteFunc(slices.Clone(impls), func(t types.Type) bool {
+			if p, ok := t.(*types.Pointer); ok {
+				t = p.Elem()
+			}
+			return t.(*types.Named).Obj().Pkg() != r.pkg
+		})
+	}
 	var agreed *Fact
 	for _, t := range impls {
 		obj, _, _ := types.LookupFieldOrMethod(t, true, r.pkg, m.Name())
@@ -310,8 +331,7 @@ func (r *Result) methodFact(m *types.Func) *Fact {
 			f = r.factOf(fn)
 		}
 		if f == nil {
-			r.facts[m] = nil // one implementation unknown: nothing agreed
-			return nil
+			return nil // one implementation unknown: nothing agreed
 		}
 		if agreed == nil {
 			agreed = &Fact{Ignores: f.Ignores, Checks: f.Checks, Launches: f.Launches, Memoises: f.Memoises, Watches: f.Watches, Detaches: f.Detaches, Attaches: f.Attaches}
@@ -328,7 +348,6 @@ func (r *Result) methodFact(m *types.Func) *Fact {
 	if agreed != nil && !agreed.empty() {
 		agreed.AgreedIn = r.module
 	}
-	r.facts[m] = agreed
 	return agreed
 }
 
@@ -426,7 +445,7 @@ func unknownIgnores(fn *types.Func, i int) bool {
 // of its implementations.
 func blankParam(fn *types.Func, i int) bool {
 	sig := fn.Type().(*types.Signature)
-	if recv := sig.Recv(); recv != nil && types.IsInterface(recv.Type()) {
+	if isInterfaceMethod(fn) {
 		return false
 	}
 	if i < 0 || i >= sig.Params().Len() {
@@ -652,7 +671,7 @@ func (r *Result) knownFact(fn *types.Func) *Fact {
 	}
 	if fn.Pkg() == r.pkg {
 		if _, ok := r.decls[fn]; !ok {
-			if recv := fn.Type().(*types.Signature).Recv(); recv != nil && types.IsInterface(recv.Type()) {
+			if isInterfaceMethod(fn) {
 				return r.methodFact(fn)
 			}
 			return nil // a body written elsewhere
@@ -666,7 +685,26 @@ func (r *Result) knownFact(fn *types.Func) *Fact {
 	if r.pass.ImportObjectFact(fn, f) {
 		return f
 	}
+	if r.inModule(fn.Pkg()) && isInterfaceMethod(fn) {
+		// An interface of another package of the module, whose own
+		// package saw no implementation agree (attr.Value, implemented
+		// in basetypes): what this package's implementations agree on,
+		// trusted within the module only.
+		return r.methodFact(fn)
+	}
 	return nil
+}
+
+// inModule reports whether pkg belongs to the module under analysis.
+func (r *Result) inModule(pkg *types.Package) bool {
+	return pkg.Path() == r.module || strings.HasPrefix(pkg.Path(), r.module+"/")
+}
+
+// isInterfaceMethod reports whether fn is a method declared by an
+// interface.
+func isInterfaceMethod(fn *types.Func) bool {
+	recv := fn.Type().(*types.Signature).Recv()
+	return recv != nil && types.IsInterface(recv.Type())
 }
 
 // provisional is what a function is taken to do while its fact is being
@@ -683,16 +721,46 @@ func (r *Result) provisional(fn *types.Func) *Fact {
 	return f
 }
 
+// settle memoises fn's fact, worked out by compute, taking it meanwhile to
+// be provisional(fn) (for recursion, direct or through an interface). If
+// the answer differs from that guess, whatever was worked out meanwhile
+// may rest on the wrong guess (a caller of fn that took it to ignore its
+// context): it is forgotten, to be worked out again when asked for.
+func (r *Result) settle(fn *types.Func, compute func() *Fact) *Fact {
+	guess := r.provisional(fn)
+	mark := len(r.trail)
+	r.trail = append(r.trail, fn)
+	r.facts[fn] = guess
+	f := compute()
+	r.facts[fn] = f
+	if f == nil && !guess.empty() || f != nil && f.String() != guess.String() {
+		for _, k := range r.trail[mark+1:] {
+			switch k := k.(type) {
+			case *types.Func:
+				delete(r.facts, k)
+			case *types.Var:
+				delete(r.observed, k)
+			}
+		}
+		r.trail = r.trail[:mark+1]
+	}
+	return f
+}
+
 // local computes the fact of one of the package's functions.
 func (r *Result) local(fn *types.Func) *Fact {
 	if f, ok := r.facts[fn]; ok {
 		return f
 	}
+	return r.settle(fn, func() *Fact { return r.compute(fn) })
+}
+
+// compute works out the fact of one of the package's functions.
+func (r *Result) compute(fn *types.Func) *Fact {
 	cur := r.decls[fn]
 	decl := cur.Node().(*ast.FuncDecl)
 	params := fn.Type().(*types.Signature).Params()
 	body, _ := cur.FindNode(decl.Body)
-	r.facts[fn] = r.provisional(fn)
 	f := &Fact{ChecksStored: r.checksStored(fn, body)}
 	outer := r.agreed
 	r.agreed = false
@@ -701,7 +769,6 @@ func (r *Result) local(fn *types.Func) *Fact {
 			f.AgreedIn = r.module
 		}
 		r.agreed = r.agreed || outer
-		r.facts[fn] = f
 	}()
 	for i := range params.Len() {
 		p := params.At(i)
@@ -757,6 +824,7 @@ func (r *Result) varObserves(v *types.Var) bool {
 		return false
 	}
 	r.observed[v] = computing
+	r.trail = append(r.trail, v)
 	result := false
 	for _, cur := range r.uses[v] {
 		if r.useObserves(cur) {
