@@ -38,15 +38,7 @@ import (
 // Such a context outlives the call on purpose; using the caller's context
 // there would end the component with the request.
 func Lifetime(info *types.Info, cur inspector.Cursor) bool {
-	// Climb through the derivations wrapped around it (WithCancel of it).
-	for {
-		parent, child := Unparen(cur)
-		call, ok := parent.Node().(*ast.CallExpr)
-		if !ok || len(call.Args) == 0 || ast.Unparen(call.Args[0]) != child || !ctxapi.IsDerivation(info, call) || ctxapi.IsWithoutCancel(info, call) {
-			break
-		}
-		cur = parent
-	}
+	cur = outermostDerivation(info, cur)
 	parent, child := Unparen(cur)
 	if call, ok := parent.Node().(*ast.CallExpr); ok && slices.Contains(call.Args, ast.Expr(child.(ast.Expr))) {
 		return keptBy(info, parent)
@@ -389,6 +381,20 @@ func assignment(n ast.Node) (lhs, rhs []ast.Expr) {
 		return lhs, n.Values
 	}
 	return nil, nil
+}
+
+// outermostDerivation climbs from the context at cur through the
+// cancellable derivations wrapped around it (WithCancel of it, WithTimeout
+// of that), to the outermost.
+func outermostDerivation(info *types.Info, cur inspector.Cursor) inspector.Cursor {
+	for {
+		parent, child := Unparen(cur)
+		call, ok := parent.Node().(*ast.CallExpr)
+		if !ok || len(call.Args) == 0 || ast.Unparen(call.Args[0]) != child || !ctxapi.IsDerivation(info, call) || ctxapi.IsWithoutCancel(info, call) {
+			return cur
+		}
+		cur = parent
+	}
 }
 
 // EnclosingFunc returns the innermost function declaration or literal

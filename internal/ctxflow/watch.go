@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ast/inspector"
 
@@ -33,6 +34,14 @@ func Waits(info *types.Info, decl inspector.Cursor) bool {
 // A goroutine that merely stops collecting when ctx is done (case
 // <-ctx.Done(): return) interrupts nothing.
 func WatchesDone(info *types.Info, g *ast.GoStmt, contexts, dones map[*types.Var]bool) bool {
+	return onDone(info, g, contexts, dones, acts)
+}
+
+// onDone reports whether n, once one of the contexts is done (<-ctx.Done(),
+// or a receive from a done channel taken from one), goes on with
+// statements of which then is true: a select case on it, or the
+// statements after a bare receive.
+func onDone(info *types.Info, n ast.Node, contexts, dones map[*types.Var]bool, then func([]ast.Stmt) bool) bool {
 	isDone := func(e ast.Expr) bool {
 		u, ok := ast.Unparen(e).(*ast.UnaryExpr)
 		if !ok || u.Op != token.ARROW {
@@ -45,18 +54,18 @@ func WatchesDone(info *types.Info, g *ast.GoStmt, contexts, dones map[*types.Var
 		return ctxapi.IsContextMethod(info, nil, u.X, "Done") && Mentions(info, u.X, contexts)
 	}
 	found := false
-	ast.Inspect(g, func(n ast.Node) bool {
+	ast.Inspect(n, func(n ast.Node) bool {
 		if found {
 			return false
 		}
 		switch n := n.(type) {
 		case *ast.CommClause:
-			if recv, ok := n.Comm.(*ast.ExprStmt); ok && isDone(recv.X) && acts(n.Body) {
+			if recv, ok := n.Comm.(*ast.ExprStmt); ok && isDone(recv.X) && then(n.Body) {
 				found = true
 			}
 		case *ast.BlockStmt:
 			for i, s := range n.List {
-				if e, ok := s.(*ast.ExprStmt); ok && isDone(e.X) && acts(n.List[i+1:]) {
+				if e, ok := s.(*ast.ExprStmt); ok && isDone(e.X) && then(n.List[i+1:]) {
 					found = true
 				}
 			}
@@ -64,6 +73,53 @@ func WatchesDone(info *types.Info, g *ast.GoStmt, contexts, dones map[*types.Var
 		return true
 	})
 	return found
+}
+
+// CancelledWith reports whether the fresh root at cur is made cancellable
+// (c, cancel := context.WithCancel(root)) and its cancel is called, in
+// the same function, once one of the contexts is done: handed to
+// context.AfterFunc on it, or called by a goroutine that waits for its
+// Done() (a merge of two contexts). The root then ends when the caller's
+// context does, deadline included: nothing of the caller's is lost.
+func CancelledWith(info *types.Info, cur inspector.Cursor, contexts map[*types.Var]bool) bool {
+	cur = outermostDerivation(info, cur)
+	parent, child := Unparen(cur)
+	lhs, rhs := assignment(parent.Node())
+	if len(lhs) != 2 || len(rhs) != 1 || rhs[0] != child {
+		return false
+	}
+	cancel := VarOf(info, lhs[1])
+	fn, ok := EnclosingFunc(cur)
+	if cancel == nil || !ok {
+		return false
+	}
+	callsCancel := func(n ast.Node) bool {
+		found := false
+		ast.Inspect(n, func(n ast.Node) bool {
+			if c, ok := n.(*ast.CallExpr); ok && VarOf(info, c.Fun) == cancel {
+				found = true
+			}
+			return !found
+		})
+		return found
+	}
+	then := func(list []ast.Stmt) bool {
+		return slices.ContainsFunc(list, func(s ast.Stmt) bool { return callsCancel(s) })
+	}
+	for n := range fn.Preorder((*ast.GoStmt)(nil), (*ast.CallExpr)(nil)) {
+		switch n := n.Node().(type) {
+		case *ast.GoStmt:
+			if onDone(info, n, contexts, nil, then) {
+				return true
+			}
+		case *ast.CallExpr:
+			if ctxapi.IsCallTo(info, n, "context", "AfterFunc") && len(n.Args) == 2 && Mentions(info, n.Args[0], contexts) &&
+				(VarOf(info, n.Args[1]) == cancel || callsCancel(n.Args[1])) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // acts reports whether a statement list does something before it ends: a

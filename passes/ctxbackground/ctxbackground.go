@@ -175,6 +175,9 @@ func (c *checker) checkRoot(cur inspector.Cursor, call *ast.CallExpr) {
 	if ctxflow.Lifetime(info, cur) {
 		return // a component's lifetime, kept beyond the call on purpose
 	}
+	if src.Param != nil && ctxflow.CancelledWith(info, cur, c.Uses.Derived(src.Param)) {
+		return // cancelled once the caller's context is done: nothing is lost
+	}
 	if ctxflow.PreCancelled(info, cur) {
 		return // dead on arrival, on purpose: no deadline to lose
 	}

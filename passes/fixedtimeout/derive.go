@@ -36,6 +36,9 @@ func (c *checker) checkDerivation(cur inspector.Cursor, call *ast.CallExpr) {
 	if root == nil || ctxflow.Lifetime(c.Pass.TypesInfo, cur) {
 		return
 	}
+	if src.Param != nil && ctxflow.CancelledWith(c.Pass.TypesInfo, cur, c.Uses.Derived(src.Param)) {
+		return // cancelled once the caller's context is done, deadline included
+	}
 	// A timeout on a fresh root is sometimes a deliberate bound on work
 	// that must finish after the caller gives up (a clean-up): the advice
 	// names the shape that keeps that, never only "use ctx".
