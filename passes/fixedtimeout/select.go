@@ -70,12 +70,12 @@ func (c *checker) checkSelect(cur inspector.Cursor, sel *ast.SelectStmt) {
 		switch {
 		case !ok:
 			onlyTimers = false
-		case c.endsWait(cur, cc):
+		case c.alwaysEndsWait(cur, cc):
 			if timeout == nil {
 				timeout = &w
 			}
-		case w.periodic && pacing == nil:
-			pacing = &w
+		case (w.periodic || c.endsWait(cur, cc)) && pacing == nil:
+			pacing = &w // the loop waits again unless a check fails
 		}
 	}
 	switch {
@@ -114,8 +114,20 @@ func (c *checker) checkSelect(cur inspector.Cursor, sel *ast.SelectStmt) {
 // endsWait reports whether the select case cc, when its timer fires, ends
 // the wait: the select stands outside any loop, or the case leaves the
 // loop (return, a labelled break, goto, panic, or an assignment to a
-// variable of the loop's condition).
+// variable of the loop's condition), possibly only on some condition.
 func (c *checker) endsWait(cur inspector.Cursor, cc *ast.CommClause) bool {
+	return c.leaves(cur, cc, false)
+}
+
+// alwaysEndsWait is endsWait where the case leaves whatever happens: a
+// timer case that leaves only if a check fails (case <-recheck: if err :=
+// check(); err != nil { return err }) keeps the loop going otherwise, a
+// periodic wait rather than a timeout.
+func (c *checker) alwaysEndsWait(cur inspector.Cursor, cc *ast.CommClause) bool {
+	return c.leaves(cur, cc, true)
+}
+
+func (c *checker) leaves(cur inspector.Cursor, cc *ast.CommClause, always bool) bool {
 	loop, ok := innermostLoop(cur)
 	if !ok {
 		return true
@@ -136,6 +148,8 @@ func (c *checker) endsWait(cur inspector.Cursor, cc *ast.CommClause) bool {
 			switch n := n.(type) {
 			case *ast.FuncLit:
 				return false
+			case *ast.IfStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt, *ast.ForStmt, *ast.RangeStmt:
+				return !always // conditional or repeated: not whatever happens
 			case *ast.ReturnStmt:
 				found = true
 			case *ast.BranchStmt:
