@@ -179,3 +179,114 @@ func errNotNil(info *types.Info, iface *types.Interface, cond ast.Expr) bool {
 	tv, ok := info.Types[ast.Unparen(y)]
 	return ok && tv.IsNil() && ctxapi.IsContextMethod(info, iface, x, "Err")
 }
+
+// OnFailurePath reports whether the node at cur runs, within its own
+// function, only on the way out of a failure: in the body of an if whose
+// condition holds only when an error is non-nil (err != nil, and its &&
+// with other tests), a body that ends in a return and leaves only by
+// returns that each hand back a non-nil error. Work there cannot make the
+// call succeed; it cleans up after a failure that may be the caller's own
+// cancellation (hang up the call just answered, release what was
+// reserved), so a bound of its own is deliberate detachment, and the
+// caller's context would skip the clean-up exactly when it gave up.
+func OnFailurePath(info *types.Info, cur inspector.Cursor) bool {
+	for c := cur; ; c = c.Parent() {
+		switch p := c.Parent().Node().(type) {
+		case nil, *ast.FuncDecl, *ast.FuncLit:
+			return false
+		case *ast.IfStmt:
+			if c.Node() == p.Body && errorNonNil(info, p.Cond) && failsOut(info, p.Body) {
+				return true
+			}
+		}
+	}
+}
+
+// errorNonNil reports whether cond holds only when some error is non-nil:
+// err != nil, or an && one of whose operands is.
+func errorNonNil(info *types.Info, cond ast.Expr) bool {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok {
+		return false
+	}
+	switch b.Op {
+	case token.LAND:
+		return errorNonNil(info, b.X) || errorNonNil(info, b.Y)
+	case token.NEQ:
+		for _, pair := range [][2]ast.Expr{{b.X, b.Y}, {b.Y, b.X}} {
+			if tv, ok := info.Types[pair[1]]; ok && tv.IsNil() && IsError(info.TypeOf(pair[0])) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// failsOut reports whether body ends in a return and every way out of it
+// is a return whose last result is an error other than nil: no break,
+// continue or goto leaves it, so no path goes on with the function's work
+// (a retry's continue is not a failure).
+func failsOut(info *types.Info, body *ast.BlockStmt) bool {
+	if !returns(body) {
+		return false
+	}
+	ok := true
+	var walk func(n ast.Node, inner bool) // inner: within a loop, switch or select of body
+	walk = func(n ast.Node, inner bool) {
+		ast.Inspect(n, func(n ast.Node) bool {
+			if !ok {
+				return false
+			}
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+				if !inner {
+					for _, child := range childStmts(n) {
+						walk(child, true)
+					}
+					return false
+				}
+			case *ast.BranchStmt:
+				if n.Tok == token.GOTO || n.Label != nil || !inner && n.Tok != token.FALLTHROUGH {
+					ok = false
+				}
+			case *ast.ReturnStmt:
+				if len(n.Results) == 0 {
+					ok = false // a bare return of named results: not known to fail
+					break
+				}
+				last := n.Results[len(n.Results)-1]
+				if tv, known := info.Types[last]; !known || tv.IsNil() || !IsError(tv.Type) {
+					ok = false
+				}
+			}
+			return true
+		})
+	}
+	walk(body, false)
+	return ok
+}
+
+// childStmts returns the parts of a loop, switch or select that hold
+// statements.
+func childStmts(n ast.Node) []ast.Node {
+	switch n := n.(type) {
+	case *ast.ForStmt:
+		return []ast.Node{n.Body}
+	case *ast.RangeStmt:
+		return []ast.Node{n.Body}
+	case *ast.SwitchStmt:
+		return []ast.Node{n.Body}
+	case *ast.TypeSwitchStmt:
+		return []ast.Node{n.Body}
+	case *ast.SelectStmt:
+		return []ast.Node{n.Body}
+	}
+	return nil
+}
+
+// isErrorType reports whether t is the error interface.
+func IsError(t types.Type) bool {
+	return t != nil && types.Identical(t, types.Universe.Lookup("error").Type())
+}

@@ -248,7 +248,7 @@ func itemVars(info *types.Info, exits *ctxflow.Exits, loop ast.Node) (items, cou
 				for _, r := range n.Rhs {
 					if ctxflow.Mentions(info, r, items) {
 						for _, l := range n.Lhs {
-							if v := ctxflow.VarOf(info, l); v != nil && !isError(v.Type()) {
+							if v := ctxflow.VarOf(info, l); v != nil && !ctxflow.IsError(v.Type()) {
 								items[v] = true
 							}
 						}
@@ -287,7 +287,7 @@ func progressVars(info *types.Info, loop ast.Node, body *ast.BlockStmt, items ma
 			}
 			for i, l := range n.Lhs {
 				v := ctxflow.VarOf(info, l)
-				if v == nil || isError(v.Type()) {
+				if v == nil || ctxflow.IsError(v.Type()) {
 					continue
 				}
 				r := ast.Unparen(n.Rhs[i])
@@ -346,7 +346,7 @@ func sourceVars(info *types.Info, exits *ctxflow.Exits, body *ast.BlockStmt, ite
 				continue
 			}
 			all = append(all, v)
-			if !isError(v.Type()) && !isBool(v.Type()) {
+			if !ctxflow.IsError(v.Type()) && !isBool(v.Type()) {
 				src.values = append(src.values, v)
 			}
 		}
@@ -387,10 +387,10 @@ func sourceVars(info *types.Info, exits *ctxflow.Exits, body *ast.BlockStmt, ite
 			if v == nil || byVar[v] == nil {
 				continue
 			}
-			if isError(v.Type()) && isEOF(info, p[1]) {
+			if ctxflow.IsError(v.Type()) && isEOF(info, p[1]) {
 				return byVar[v]
 			}
-			if !isError(v.Type()) && isNil(info, p[1]) {
+			if !ctxflow.IsError(v.Type()) && isNil(info, p[1]) {
 				return byVar[v]
 			}
 		}
@@ -617,7 +617,7 @@ func fallible(info *types.Info, call *ast.CallExpr) bool {
 	default:
 		last = t
 	}
-	if !isError(last) {
+	if !ctxflow.IsError(last) {
 		return false
 	}
 	if fn := ctxapi.Callee(info, call); fn != nil && fn.Pkg() != nil {
@@ -632,7 +632,7 @@ func fallible(info *types.Info, call *ast.CallExpr) bool {
 	}
 	// A call that takes an error wraps or classifies it.
 	for _, a := range call.Args {
-		if t := info.TypeOf(a); t != nil && isError(t) {
+		if t := info.TypeOf(a); t != nil && ctxflow.IsError(t) {
 			return false
 		}
 	}
@@ -976,7 +976,7 @@ func limits(info *types.Info, cond ast.Expr, counters map[*types.Var]bool) bool 
 
 // mentionsError reports whether e uses an error value.
 func mentionsError(info *types.Info, e ast.Expr) bool {
-	return readsVar(info, e, func(v *types.Var) bool { return isError(v.Type()) })
+	return readsVar(info, e, func(v *types.Var) bool { return ctxflow.IsError(v.Type()) })
 }
 
 // hasExpr reports whether n is, or holds, an expression that match
@@ -1285,10 +1285,6 @@ func inspectLevel(body ast.Node, f func(ast.Node) bool) {
 }
 
 var errorType = types.Universe.Lookup("error").Type()
-
-func isError(t types.Type) bool {
-	return t != nil && types.Identical(t, errorType)
-}
 
 // isBasic reports whether t is a basic type with any of the properties
 // in info (types.IsInteger, types.IsNumeric).

@@ -39,6 +39,9 @@ func (c *checker) checkDerivation(cur inspector.Cursor, call *ast.CallExpr) {
 	if src.Param != nil && ctxflow.CancelledWith(c.Pass.TypesInfo, cur, c.Uses.Derived(src.Param)) {
 		return // cancelled once the caller's context is done, deadline included
 	}
+	if ctxflow.OnFailurePath(c.Pass.TypesInfo, cur) {
+		return // a bounded clean-up after a failure: detached on purpose
+	}
 	// A timeout on a fresh root is sometimes a deliberate bound on work
 	// that must finish after the caller gives up (a clean-up): the advice
 	// names the shape that keeps that, never only "use ctx".

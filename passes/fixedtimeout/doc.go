@@ -52,7 +52,10 @@
 // hold either a root or the caller's context, code off the request path
 // (start-up, srv.Shutdown in main), code that runs once the inbound context
 // is done (a shutdown's grace period after <-ctx.Done(): no deadline is left
-// to honour), goroutines started from a handler and
+// to honour), a timeout on a fresh root that bounds the clean-up on the way
+// out of a failure (in an if err != nil whose every exit returns a non-nil
+// error: hanging up a call just answered, even when the failure is the
+// caller's own cancellation), goroutines started from a handler and
 // timeouts made only for them, tests, generated files, http.Server,
 // http.Client.Timeout and net.Dialer.Timeout settings, a select with a
 // default case (it polls), a one-shot timer whose case starts work and

@@ -107,7 +107,7 @@ func (c *checker) retryContinue(loop *retryloop.Loop) token.Pos {
 			if call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); ok && retried[call] {
 				for _, l := range as.Lhs {
 					if id, ok := ast.Unparen(l).(*ast.Ident); ok {
-						if v, ok := objOf(info, id).(*types.Var); ok && isError(v.Type()) {
+						if v, ok := objOf(info, id).(*types.Var); ok && ctxflow.IsError(v.Type()) {
 							errs[v] = true
 						}
 					}
@@ -153,10 +153,6 @@ func loopBody(n ast.Node) *ast.BlockStmt {
 func inBody(loop, n ast.Node) bool {
 	body := loopBody(loop)
 	return body != nil && body.Pos() <= n.Pos() && n.End() <= body.End()
-}
-
-func isError(t types.Type) bool {
-	return types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
 // continues reports whether the block ends in an unlabelled continue.
