@@ -23,8 +23,9 @@ var (
 		"not be interrupted", "detached from", "no need to worry", "nothing to cancel",
 		"still run after", "still runs after", "still execute after",
 	}
-	// callerWords are the words about the caller's context.
-	callerWords = []string{"context", "ctx", "cancel", "deadline", "timeout", "shutdown", "caller", "request"}
+	// callerWords are the words about the caller's context, or about the
+	// caller leaving ("regardless of whether upstream gives up").
+	callerWords = []string{"context", "ctx", "cancel", "deadline", "timeout", "shutdown", "caller", "request", "upstream", "gives up", "give up", "gave up", "disconnect"}
 )
 
 // SaysDetached reports whether a comment says that the code it is on is

@@ -18,8 +18,11 @@ func TestSaysDetached(t *testing.T) {
 		"Push even if the batch is empty.":                                                                           false,
 		"Sleep before retrying, with exponential backoff.":                                                           false,
 		"Detach the loop device.": false,
-		"This is all happening in memory, no need to worry about cancellation.": true,
-		"No need to worry, the cache is warm.":                                  false,
+		"This is all happening in memory, no need to worry about cancellation.":          true,
+		"No need to worry, the cache is warm.":                                           false,
+		"we have the state now so let's process regardless of whether upstream gives up": true,
+		"Store the upload even if the client disconnects.":                               true,
+		"Retry regardless of the error code.":                                            false,
 	})
 }
 

@@ -28,7 +28,11 @@ func Replicate(ctx context.Context, r replicas) error {
 
 	bg := context.Background() // all in memory: nothing to cancel
 	_ = r.Push(bg, 4)
-	return nil
+
+	// The reply is in hand now, so store it regardless of whether upstream
+	// gives up.
+	ctx = context.Background()
+	return r.Push(ctx, 5)
 }
 
 // Comments that do not say so leave the finding.
