@@ -71,6 +71,11 @@ type Fact struct {
 	// IfZero lists the context parameters observed only when another
 	// parameter holds its zero value (see Guard).
 	IfZero []Guard
+	// Hands lists the function parameters it calls with one of its context
+	// parameters itself, unchanged (see Handoff): a subscription's
+	// Consume(ctx, handle) that runs handle(ctx, msg), so that the callback
+	// receives exactly the context its registrar passed.
+	Hands []Handoff
 	// AgreedIn names the module where part of the fact was decided by what
 	// an interface's implementations there agree on (see methodFact).
 	// Another module may implement the interface otherwise (a storage
@@ -97,11 +102,14 @@ func (f *Fact) String() string {
 	for _, g := range f.IfZero {
 		parts = append(parts, fmt.Sprintf("observes %d only if %d is zero", g.Ctx, g.Param))
 	}
+	for _, h := range f.Hands {
+		parts = append(parts, fmt.Sprintf("hands %d to argument %d of %d", h.Ctx, h.Arg, h.Func))
+	}
 	return strings.Join(parts, "; ")
 }
 
 func (f *Fact) empty() bool {
-	return len(f.Ignores)+len(f.Checks)+len(f.Launches)+len(f.Memoises)+len(f.AfterDone)+len(f.Stores)+len(f.Watches)+len(f.Detaches)+len(f.Attaches)+len(f.AddsValues)+len(f.IfZero) == 0 && !f.ChecksStored
+	return len(f.Ignores)+len(f.Checks)+len(f.Launches)+len(f.Memoises)+len(f.AfterDone)+len(f.Stores)+len(f.Watches)+len(f.Detaches)+len(f.Attaches)+len(f.AddsValues)+len(f.IfZero)+len(f.Hands) == 0 && !f.ChecksStored
 }
 
 // Result answers, for one package, what a call does with its arguments
@@ -800,6 +808,9 @@ func (r *Result) compute(fn *types.Func) *Fact {
 			}
 		default:
 			if _, ok := t.Underlying().(*types.Signature); ok {
+				if h, ok := r.hands(params, i, p); ok {
+					f.Hands = append(f.Hands, h)
+				}
 				if r.launches(cur, p) {
 					f.Launches = append(f.Launches, i)
 				} else if r.memoises(p) {

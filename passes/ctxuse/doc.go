@@ -38,6 +38,10 @@
 //   - which *http.Request parameters it gives a context (req.WithContext,
 //     req.Clone) before using them: a request handed to it keeps the
 //     caller's signal.
+//   - which function parameters it calls with one of its context
+//     parameters, unchanged (a subscription's Consume(ctx, handle) running
+//     handle(ctx, msg)): a callback registered with a stored context gets
+//     that very context, so passing the stored one inside loses nothing.
 //
 // An interface method takes what all its implementations agree on, those
 // of its package and of the module's packages that package imports (an

@@ -368,3 +368,57 @@ func (r *Result) addsValues(fn *types.Func, body inspector.Cursor, p *types.Var)
 	})
 	return returned && ok
 }
+
+// Handoff says that a function calls its parameter Func, a function,
+// giving argument Arg of every call its own context parameter Ctx,
+// unchanged.
+type Handoff struct{ Func, Ctx, Arg int }
+
+// hands reports how the function parameter p, the i-th of params, is
+// given one of the function's context parameters: every call of p, in
+// place or in a goroutine, passes the same never-reassigned context
+// parameter at the same argument (go func() { for { f(ctx, <-msgs) } }()).
+// A p that is read other than to call it is handed elsewhere: nothing is
+// known.
+func (r *Result) hands(params *types.Tuple, i int, p *types.Var) (Handoff, bool) {
+	if r.written[p] || len(r.uses[p]) == 0 {
+		return Handoff{}, false
+	}
+	h := Handoff{Func: i, Ctx: -1, Arg: -1}
+	for _, cur := range r.uses[p] {
+		parent, child := ctxflow.Unparen(cur)
+		call, ok := parent.Node().(*ast.CallExpr)
+		if !ok || call.Fun != child.(ast.Expr) {
+			return Handoff{}, false
+		}
+		found := false
+		for a, arg := range call.Args {
+			v := ctxflow.VarOf(r.info, arg)
+			if v == nil || r.written[v] {
+				continue
+			}
+			for j := range params.Len() {
+				if params.At(j) == v && ctxapi.IsContext(v.Type(), r.iface) && (h.Ctx < 0 || h.Ctx == j && h.Arg == a) {
+					h.Ctx, h.Arg, found = j, a, true
+				}
+			}
+		}
+		if !found {
+			return Handoff{}, false
+		}
+	}
+	return h, true
+}
+
+// HandsContext reports whether the callee of call runs its i-th argument,
+// a function, with its j-th argument, a context, unchanged, as that
+// function's k-th argument.
+func (r *Result) HandsContext(call *ast.CallExpr, i, j, k int) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	f, idx := r.callFact(call)
+	if f == nil {
+		return false
+	}
+	return slices.Contains(f.Hands, Handoff{Func: idx(i), Ctx: idx(j), Arg: k})
+}

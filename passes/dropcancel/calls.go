@@ -182,7 +182,7 @@ func (c *checker) localDial(cur inspector.Cursor, fn *types.Func, call *ast.Call
 		return false
 	}
 	network := call.Args[0]
-	if c.localNetwork(network) || len(call.Args) > 1 && c.loopbackAddress(call.Args[1]) {
+	if c.localNetwork(network) || len(call.Args) > 1 && c.loopbackAddress(cur, call.Args[1]) {
 		return true
 	}
 	// A network held in a variable, dialled where it is known to be local:
@@ -260,9 +260,21 @@ func (c *checker) localNetwork(e ast.Expr) bool {
 
 // loopbackAddress reports whether e is a dial address on the loopback
 // interface: a constant, or fmt.Sprintf of a constant format, that starts
-// with localhost, 127.0.0.1 or [::1] and a port.
-func (c *checker) loopbackAddress(e ast.Expr) bool {
+// with localhost, 127.0.0.1 or [::1] and a port, written in place or held
+// by a local variable given it once.
+func (c *checker) loopbackAddress(cur inspector.Cursor, e ast.Expr) bool {
 	e = ast.Unparen(e)
+	if v := ctxflow.VarOf(c.Pass.TypesInfo, e); v != nil && v.Kind() == types.LocalVar {
+		// addr := fmt.Sprintf("127.0.0.1:%d", port), given once.
+		var assigns []ctxflow.Assignment
+		for fn := range cur.Enclosing((*ast.FuncDecl)(nil)) {
+			assigns = c.locals.Of(fn).Assigns[v]
+		}
+		if len(assigns) != 1 || assigns[0].Value == nil {
+			return false
+		}
+		e = ast.Unparen(assigns[0].Value)
+	}
 	if call, ok := e.(*ast.CallExpr); ok && ctxapi.IsCallTo(c.Pass.TypesInfo, call, "fmt", "Sprintf") && len(call.Args) > 0 {
 		e = call.Args[0]
 	}

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
+	"github.com/budgetlint/budgetlint/internal/ctxflow"
 	"github.com/budgetlint/budgetlint/internal/knowledge"
 	"github.com/budgetlint/budgetlint/internal/onpath"
 	"github.com/budgetlint/budgetlint/passes/inbound"
@@ -54,6 +55,10 @@ type checker struct {
 	// setters caches, per stored context, whether only a context setter
 	// of its type writes it (see setByCaller).
 	setters map[types.Object]bool
+	// registrations caches, per method, whether it is only ever handed
+	// back its receiver's stored context (see registeredWith).
+	registrations map[registration]bool
+	locals        *ctxflow.Locals
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -62,6 +67,9 @@ func run(pass *analysis.Pass) (any, error) {
 		callees:  map[*types.Func]*callee{},
 		handoffs: map[ast.Node]*handoffs{},
 		setters:  map[types.Object]bool{},
+
+		registrations: map[registration]bool{},
+		locals:        ctxflow.NewLocals(pass.TypesInfo),
 	}
 	if c.In.Empty() {
 		return nil, nil // no request path: nothing can drop its cancellation

@@ -31,7 +31,7 @@ func (c *checker) checkStoredArgs(cur inspector.Cursor, call *ast.CallExpr, fn *
 		src := c.inboundAt(cur)
 		if src == nil || c.reachedThrough(cur, arg, src) || c.writtenIn(cur, arg) || c.passesInbound(call, src) ||
 			c.derivedHere(cur, arg, src) || !c.Uses.Observes(call, i) || ctxflow.BuildsComponent(info, call) || c.setByCaller(arg) || c.inMessage(arg) ||
-			c.daemon(cur, fn) {
+			c.daemon(cur, fn) || c.registeredWith(cur, arg, src) {
 			continue
 		}
 		derives := i == 0 && fn != nil && ctxapi.IsDerivation(info, call)
@@ -383,4 +383,93 @@ func (c *checker) reportReplace(e ast.Expr, msg string, src *inbound.Source) {
 		}}
 	}
 	c.Rep.Report(d)
+}
+
+// registration names a method and the stored context field it may be
+// handed back (see registeredWith).
+type registration struct {
+	method *types.Func
+	field  *types.Var
+}
+
+// registeredWith reports whether the stored context e, a field of the
+// method's own receiver (s.ctx), is the very context the method receives
+// as src: the method is an unexported callback only ever handed, as a
+// method value of a receiver, to calls that run it with that receiver's
+// same field, unchanged (jetstream.Consumer(s.ctx, ..., s.onMessage),
+// whose fact says it calls onMessage(ctx, msgs) with its own ctx). The
+// callback's context and the field are one value: passing either loses
+// nothing.
+func (c *checker) registeredWith(cur inspector.Cursor, e ast.Expr, src *inbound.Source) bool {
+	info := c.Pass.TypesInfo
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok || src.Param == nil {
+		return false
+	}
+	field, ok := info.Uses[sel.Sel].(*types.Var)
+	recv := ctxflow.VarOf(info, sel.X)
+	if !ok || !field.IsField() || recv == nil || recv.Kind() != types.RecvVar {
+		return false
+	}
+	var method *types.Func
+	for fc := range cur.Enclosing((*ast.FuncDecl)(nil)) {
+		method, _ = info.Defs[fc.Node().(*ast.FuncDecl).Name].(*types.Func)
+	}
+	if method == nil || method.Exported() {
+		return false // another package may call it with any context
+	}
+	sig := method.Type().(*types.Signature)
+	if sig.Recv() != recv {
+		return false
+	}
+	k := -1
+	for i := range sig.Params().Len() {
+		if sig.Params().At(i) == src.Param {
+			k = i
+		}
+	}
+	if k < 0 {
+		return false
+	}
+	key := registration{method, field}
+	if is, ok := c.registrations[key]; ok {
+		return is
+	}
+	is := false
+	for ref := range c.Insp.Root().Preorder((*ast.SelectorExpr)(nil)) {
+		s := ref.Node().(*ast.SelectorExpr)
+		if info.Uses[s.Sel] != method {
+			continue
+		}
+		if !c.handsBack(ref, s, field, k) {
+			is = false
+			break
+		}
+		is = true
+	}
+	c.registrations[key] = is
+	return is
+}
+
+// handsBack reports whether the method value x.M at ref is an argument of
+// a call that also receives x's field and runs the method with that field
+// unchanged as its k-th argument.
+func (c *checker) handsBack(ref inspector.Cursor, m *ast.SelectorExpr, field *types.Var, k int) bool {
+	info := c.Pass.TypesInfo
+	parent, child := ctxflow.Unparen(ref)
+	call, ok := parent.Node().(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	i := slices.Index(call.Args, ast.Expr(child.(ast.Expr)))
+	if i < 0 {
+		return false // called directly, with a context of its caller's choosing
+	}
+	for j, arg := range call.Args {
+		f, ok := ast.Unparen(arg).(*ast.SelectorExpr)
+		if ok && info.Uses[f.Sel] == field && types.ExprString(f.X) == types.ExprString(m.X) && c.Uses.HandsContext(call, i, j, k) {
+			return true
+		}
+	}
+	return false
 }

@@ -36,7 +36,7 @@ func Stored(ctx context.Context) *holder { return &holder{ctx: ctx} }
 
 type holder struct{ ctx context.Context }
 
-func Unknown(ctx context.Context, f func(context.Context)) { f(ctx) }
+func Unknown(ctx context.Context, f func(context.Context)) { f(ctx) } // want Unknown:"hands 0 to argument 0 of 1"
 
 // Value readers and ignorers.
 
@@ -169,7 +169,7 @@ func Counts(ctx context.Context) { // want Counts:"ignores \\[0\\]"
 }
 
 // Any other function value may observe.
-func Calls(ctx context.Context, hook func(context.Context)) { hook(ctx) }
+func Calls(ctx context.Context, hook func(context.Context)) { hook(ctx) } // want Calls:"hands 0 to argument 0 of 1"
 
 // A wrapper that implements the interface it forwards to: the recursion
 // through the interface observes nothing.

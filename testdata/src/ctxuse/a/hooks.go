@@ -19,7 +19,7 @@ func Fields(ctx context.Context) map[string]string { // want Fields:"ignores \\[
 // Catalog is not a log: a hook of this type may observe.
 type CatalogHook func(ctx context.Context) string
 
-func Lookup(ctx context.Context, h CatalogHook) string { return h(ctx) }
+func Lookup(ctx context.Context, h CatalogHook) string { return h(ctx) } // want Lookup:"hands 0 to argument 0 of 1"
 
 // A context handed over as a plain value (printed, matched, stored as
 // any) is not waited on.

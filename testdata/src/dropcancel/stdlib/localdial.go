@@ -32,3 +32,20 @@ func forward(ctx context.Context, port int, host string) (net.Conn, error) {
 	}
 	return net.Dial("tcp", fmt.Sprintf("%s:%d", host, port)) // want `net.Dial cannot be cancelled when the caller gives up; use \(&net\.Dialer\{\}\)\.DialContext\(ctx, \.\.\.\)`
 }
+
+// The loopback address may be held by a local variable given it once; one
+// that may hold another address is no longer known to be local.
+func waitForPort(ctx context.Context, port int, other string) error {
+	addr := fmt.Sprintf("127.0.0.1:%d", port)
+	for ctx.Err() == nil {
+		if conn, err := net.Dial("tcp", addr); err == nil {
+			return conn.Close()
+		}
+	}
+	target := fmt.Sprintf("127.0.0.1:%d", port)
+	if other != "" {
+		target = other
+	}
+	_, err := net.Dial("tcp", target) // want `net.Dial cannot be cancelled when the caller gives up; use \(&net\.Dialer\{\}\)\.DialContext\(ctx, \.\.\.\)`
+	return err
+}

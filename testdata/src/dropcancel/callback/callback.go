@@ -1,0 +1,76 @@
+// Package callback holds subscribers whose callback passes the stored
+// context it was registered with: when the registrar hands that very field
+// back as the callback's context, the two are one value and nothing is
+// lost. Everywhere else the stored context is reported.
+package callback
+
+import (
+	"context"
+
+	"dropcancel/callback/bus"
+)
+
+type store struct{}
+
+func (store) Save(ctx context.Context, msg string) error { return ctx.Err() }
+
+// consumer registers onMessage with its own lifetime, which bus.Consume
+// hands back to it.
+type consumer struct {
+	ctx   context.Context
+	other context.Context
+	db    store
+	msgs  chan string
+}
+
+func (s *consumer) Start() {
+	bus.Consume(s.ctx, s.msgs, s.onMessage)
+}
+
+func (s *consumer) onMessage(ctx context.Context, msg string) bool {
+	return s.db.Save(s.ctx, msg) == nil
+}
+
+// bounded registers with ConsumeEach, whose callback gets a child with a
+// timeout: the stored context drops that timeout.
+type bounded struct {
+	ctx  context.Context
+	db   store
+	msgs chan string
+}
+
+func (s *bounded) Start() {
+	bus.ConsumeEach(s.ctx, s.msgs, s.onMessage)
+}
+
+func (s *bounded) onMessage(ctx context.Context, msg string) bool {
+	return s.db.Save(s.ctx, msg) == nil // want `passing the stored context s.ctx ignores the cancellation of ctx; pass ctx`
+}
+
+// direct's callback is also called with a context of the caller's choice.
+type direct struct {
+	ctx  context.Context
+	db   store
+	msgs chan string
+}
+
+func (s *direct) Start() {
+	bus.Consume(s.ctx, s.msgs, s.onMessage)
+}
+
+func (s *direct) Replay(ctx context.Context, msg string) {
+	s.onMessage(ctx, msg)
+}
+
+func (s *direct) onMessage(ctx context.Context, msg string) bool {
+	return s.db.Save(s.ctx, msg) == nil // want `passing the stored context s.ctx ignores the cancellation of ctx; pass ctx`
+}
+
+// crossed registers with one field and passes the other.
+func (s *consumer) StartOther() {
+	bus.Consume(s.ctx, s.msgs, s.onOther)
+}
+
+func (s *consumer) onOther(ctx context.Context, msg string) bool {
+	return s.db.Save(s.other, msg) == nil // want `passing the stored context s.other ignores the cancellation of ctx; pass ctx`
+}
