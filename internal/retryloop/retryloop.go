@@ -98,7 +98,7 @@ func Analyze(info *types.Info, exits *ctxflow.Exits, loop ast.Node, resolve Reso
 	items, counters := itemVars(info, exits, loop)
 	cands := candidates(info, body)
 	for _, c := range cands {
-		if c.dependsOn(info, items) || c.takesCounter(info, counters) {
+		if c.dependsOn(info, items) || c.takesCounter(info, counters) || c.yieldsItem(items) {
 			continue
 		}
 		w := &walker{info: info, exits: exits, loop: loop, label: label, cond: cond, cand: c, resolve: resolve}
@@ -167,6 +167,13 @@ func (c *candidate) dependsOn(info *types.Info, items map[*types.Var]bool) bool 
 		}
 	}
 	return false
+}
+
+// yieldsItem reports whether the call gives the loop its next item (block,
+// err = it.next() under for block != nil): it is the loop's source, each
+// call takes new input.
+func (c *candidate) yieldsItem(items map[*types.Var]bool) bool {
+	return slices.ContainsFunc(c.results, func(v *types.Var) bool { return items[v] })
 }
 
 // itemVars returns the variables that name the loop's current item, and
@@ -263,16 +270,27 @@ func itemVars(info *types.Info, exits *ctxflow.Exits, loop ast.Node) (items, cou
 
 // progressVars adds to items the variables through which the loop works
 // through its input rather than repeating one call: a variable advanced
-// from itself in the body (rest = rest[n:], node = node.next), and one set
+// from itself in the body (rest = rest[n:], node = node.next), one set
 // from what the loop's condition tests for nil (for l.front != nil { c :=
-// l.front; l.popFront() ... }).
+// l.front; l.popFront() ... }), and a local the condition tests for nil
+// that the body assigns (for block != nil { ...; block, err = it.next() }).
 func progressVars(info *types.Info, loop ast.Node, body *ast.BlockStmt, items map[*types.Var]bool) {
-	var tested []string
+	var tested []string           // fields the condition compares (for l.front != nil)
+	held := map[*types.Var]bool{} // locals it tests for nil (for block != nil && ...)
 	if f, ok := loop.(*ast.ForStmt); ok && f.Cond != nil {
-		if b, ok := ast.Unparen(f.Cond).(*ast.BinaryExpr); ok && b.Op == token.NEQ {
-			for _, e := range []ast.Expr{b.X, b.Y} {
-				if _, ok := ast.Unparen(e).(*ast.SelectorExpr); ok {
-					tested = append(tested, types.ExprString(ast.Unparen(e)))
+		for _, c := range conjuncts(f.Cond) {
+			b, ok := ast.Unparen(c).(*ast.BinaryExpr)
+			if !ok || b.Op != token.NEQ {
+				continue
+			}
+			for _, pair := range [][2]ast.Expr{{b.X, b.Y}, {b.Y, b.X}} {
+				switch e := ast.Unparen(pair[0]).(type) {
+				case *ast.SelectorExpr:
+					tested = append(tested, types.ExprString(e))
+				case *ast.Ident:
+					if v := ctxflow.VarOf(info, e); v != nil && !ctxflow.IsError(v.Type()) && isNil(info, pair[1]) {
+						held[v] = true
+					}
 				}
 			}
 		}
@@ -282,6 +300,13 @@ func progressVars(info *types.Info, loop ast.Node, body *ast.BlockStmt, items ma
 		case *ast.FuncLit:
 			return false
 		case *ast.AssignStmt:
+			// block, err = it.next() under for block != nil: each round
+			// takes the next value, until there is none.
+			for _, l := range n.Lhs {
+				if v := ctxflow.VarOf(info, l); v != nil && held[v] {
+					items[v] = true
+				}
+			}
 			if len(n.Lhs) != len(n.Rhs) {
 				return true
 			}
@@ -924,10 +949,16 @@ func flagTest(info *types.Info, cond ast.Expr, flags map[*types.Var]bool) (*type
 // gatedBy reports whether one of the conditions cond requires (an operand
 // of its && chain) compares a counter.
 func gatedBy(info *types.Info, cond ast.Expr, counters map[*types.Var]bool) bool {
+	return slices.ContainsFunc(conjuncts(cond), func(c ast.Expr) bool { return limits(info, c, counters) })
+}
+
+// conjuncts returns the operands of cond's && chain (cond itself when it
+// is no &&): each holds whenever cond does.
+func conjuncts(cond ast.Expr) []ast.Expr {
 	if b, ok := ast.Unparen(cond).(*ast.BinaryExpr); ok && b.Op == token.LAND {
-		return gatedBy(info, b.X, counters) || gatedBy(info, b.Y, counters)
+		return append(conjuncts(b.X), conjuncts(b.Y)...)
 	}
-	return limits(info, cond, counters)
+	return []ast.Expr{cond}
 }
 
 // limits reports whether cond compares a counter (any integer variable
