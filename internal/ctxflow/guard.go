@@ -242,9 +242,7 @@ func failsOut(info *types.Info, body *ast.BlockStmt) bool {
 				return false
 			case *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
 				if !inner {
-					for _, child := range childStmts(n) {
-						walk(child, true)
-					}
+					walk(n, true) // a break or continue in there stays in there
 					return false
 				}
 			case *ast.BranchStmt:
@@ -268,25 +266,9 @@ func failsOut(info *types.Info, body *ast.BlockStmt) bool {
 	return ok
 }
 
-// childStmts returns the parts of a loop, switch or select that hold
-// statements.
-func childStmts(n ast.Node) []ast.Node {
-	switch n := n.(type) {
-	case *ast.ForStmt:
-		return []ast.Node{n.Body}
-	case *ast.RangeStmt:
-		return []ast.Node{n.Body}
-	case *ast.SwitchStmt:
-		return []ast.Node{n.Body}
-	case *ast.TypeSwitchStmt:
-		return []ast.Node{n.Body}
-	case *ast.SelectStmt:
-		return []ast.Node{n.Body}
-	}
-	return nil
+// IsError reports whether t is the error interface itself.
+func IsError(t types.Type) bool {
+	return t != nil && types.Identical(t, errorType)
 }
 
-// isErrorType reports whether t is the error interface.
-func IsError(t types.Type) bool {
-	return t != nil && types.Identical(t, types.Universe.Lookup("error").Type())
-}
+var errorType = types.Universe.Lookup("error").Type()

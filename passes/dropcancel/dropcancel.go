@@ -58,16 +58,17 @@ type checker struct {
 	// registrations caches, per method, whether it is only ever handed
 	// back its receiver's stored context (see registeredWith).
 	registrations map[registration]bool
-	locals        *ctxflow.Locals
+	// locals indexes each function's local assignments, built on first use
+	// (a dial address held by a local, see loopbackAddress).
+	locals *ctxflow.Locals
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	c := &checker{
-		Base:     onpath.Start(pass),
-		callees:  map[*types.Func]*callee{},
-		handoffs: map[ast.Node]*handoffs{},
-		setters:  map[types.Object]bool{},
-
+		Base:          onpath.Start(pass),
+		callees:       map[*types.Func]*callee{},
+		handoffs:      map[ast.Node]*handoffs{},
+		setters:       map[types.Object]bool{},
 		registrations: map[registration]bool{},
 		locals:        ctxflow.NewLocals(pass.TypesInfo),
 	}
