@@ -78,8 +78,9 @@ func onDone(info *types.Info, n ast.Node, contexts, dones map[*types.Var]bool, t
 // CancelledWith reports whether the fresh root at cur is made cancellable
 // (c, cancel := context.WithCancel(root)) and its cancel is called, in
 // the same function, once one of the contexts is done: handed to
-// context.AfterFunc on it, or called by a goroutine that waits for its
-// Done() (a merge of two contexts). The root then ends when the caller's
+// context.AfterFunc on it, or called by a goroutine or closure that waits
+// for its Done() (a merge of two contexts; wg.Go(func() { <-ctx.Done();
+// cancel() })). The root then ends when the caller's
 // context does, deadline included: nothing of the caller's is lost.
 func CancelledWith(info *types.Info, cur inspector.Cursor, contexts map[*types.Var]bool) bool {
 	cur = outermostDerivation(info, cur)
@@ -106,9 +107,12 @@ func CancelledWith(info *types.Info, cur inspector.Cursor, contexts map[*types.V
 	then := func(list []ast.Stmt) bool {
 		return slices.ContainsFunc(list, func(s ast.Stmt) bool { return callsCancel(s) })
 	}
-	for n := range fn.Preorder((*ast.GoStmt)(nil), (*ast.CallExpr)(nil)) {
+	for n := range fn.Preorder((*ast.GoStmt)(nil), (*ast.FuncLit)(nil), (*ast.CallExpr)(nil)) {
 		switch n := n.Node().(type) {
-		case *ast.GoStmt:
+		case *ast.GoStmt, *ast.FuncLit:
+			// A go statement, or a closure however it is started (a
+			// WaitGroup's Go, an errgroup's): one that waits for the
+			// Done() and then cancels runs the cancel only then.
 			if onDone(info, n, contexts, nil, then) {
 				return true
 			}

@@ -79,11 +79,28 @@ func hasPhrase(text string, phrases []string) bool {
 }
 
 // plain returns a comment's words in lower case, one space apart, and
-// false for a to-do note.
+// false for a to-do note about the context ("TODO: pass a proper
+// context"). A to-do about something else ("TODO: make this timeout
+// configurable") is cut off, and the words before it stand.
 func plain(comment string) (string, bool) {
 	text := strings.ToLower(comment)
-	if hasWord(text, []string{"todo", "fixme", "xxx", "hack"}) {
-		return "", false
+	if i := firstIndex(text, []string{"todo", "fixme", "xxx", "hack"}); i >= 0 {
+		if hasWord(text[i:], []string{"context", "ctx", "cancel", "deadline"}) {
+			return "", false
+		}
+		text = text[:i]
 	}
 	return strings.Join(strings.Fields(strings.NewReplacer("//", " ", "/*", " ", "*/", " ", "_", " ", "`", " ", "[", " ", "]", " ").Replace(text)), " "), true
+}
+
+// firstIndex returns where the first of words occurs in text, -1 if none
+// does.
+func firstIndex(text string, words []string) int {
+	first := -1
+	for _, w := range words {
+		if i := strings.Index(text, w); i >= 0 && (first < 0 || i < first) {
+			first = i
+		}
+	}
+	return first
 }

@@ -18,11 +18,14 @@ func TestSaysDetached(t *testing.T) {
 		"Push even if the batch is empty.":                                                                           false,
 		"Sleep before retrying, with exponential backoff.":                                                           false,
 		"Detach the loop device.": false,
-		"This is all happening in memory, no need to worry about cancellation.":          true,
-		"No need to worry, the cache is warm.":                                           false,
-		"we have the state now so let's process regardless of whether upstream gives up": true,
-		"Store the upload even if the client disconnects.":                               true,
-		"Retry regardless of the error code.":                                            false,
+		"This is all happening in memory, no need to worry about cancellation.":                                               true,
+		"No need to worry, the cache is warm.":                                                                                false,
+		"we have the state now so let's process regardless of whether upstream gives up":                                      true,
+		"Store the upload even if the client disconnects.":                                                                    true,
+		"Retry regardless of the error code.":                                                                                 false,
+		"Notify with the background context, so the messages go on the shared stream.\nTODO: make this timeout configurable.": true,
+		"TODO: make this timeout configurable.\nUse a background context so it runs even if we return early.":                 false,
+		"Use a background context here.\nXXX: the caller's ctx would be better.":                                              false,
 	})
 }
 

@@ -76,6 +76,12 @@ type Fact struct {
 	// Consume(ctx, handle) that runs handle(ctx, msg), so that the callback
 	// receives exactly the context its registrar passed.
 	Hands []Handoff
+	// Polls marks a context form (XContext, XWithContext) that calls its
+	// plain sibling X in a loop that also reads its context: it asks X
+	// again until X answers or the context is done (a store's
+	// PrimaryInfoWithContext polling PrimaryInfo). X is then the one-shot
+	// question, not the same request without a context.
+	Polls bool
 	// AgreedIn names the module where part of the fact was decided by what
 	// an interface's implementations there agree on (see methodFact).
 	// Another module may implement the interface otherwise (a storage
@@ -99,6 +105,9 @@ func (f *Fact) String() string {
 	if f.ChecksStored {
 		parts = append(parts, "checks stored")
 	}
+	if f.Polls {
+		parts = append(parts, "polls its plain form")
+	}
 	for _, g := range f.IfZero {
 		parts = append(parts, fmt.Sprintf("observes %d only if %d is zero", g.Ctx, g.Param))
 	}
@@ -109,7 +118,7 @@ func (f *Fact) String() string {
 }
 
 func (f *Fact) empty() bool {
-	return len(f.Ignores)+len(f.Checks)+len(f.Launches)+len(f.Memoises)+len(f.AfterDone)+len(f.Stores)+len(f.Watches)+len(f.Detaches)+len(f.Attaches)+len(f.AddsValues)+len(f.IfZero)+len(f.Hands) == 0 && !f.ChecksStored
+	return len(f.Ignores)+len(f.Checks)+len(f.Launches)+len(f.Memoises)+len(f.AfterDone)+len(f.Stores)+len(f.Watches)+len(f.Detaches)+len(f.Attaches)+len(f.AddsValues)+len(f.IfZero)+len(f.Hands) == 0 && !f.ChecksStored && !f.Polls
 }
 
 // Result answers, for one package, what a call does with its arguments
@@ -136,6 +145,10 @@ type Result struct {
 	// was declared (cb := getMetricsCallback()), to name what it calls.
 	origin   map[*types.Var]ast.Expr
 	observed map[*types.Var]state
+	// aliases holds the package-level variables set once to a function
+	// and never assigned again in the package (var G = GetLogger): a call
+	// through one is a call of that function.
+	aliases map[*types.Var]*types.Func
 	// trail lists the functions and variables in the order their facts
 	// and states were first memoised (see settle).
 	trail []any
@@ -163,19 +176,26 @@ func run(pass *analysis.Pass) (any, error) {
 		observed: map[*types.Var]state{},
 		impls:    map[*types.Interface][]types.Type{},
 		origin:   map[*types.Var]ast.Expr{},
+		aliases:  map[*types.Var]*types.Func{},
 	}
 	r.module = Module(pass)
 	// Even where no context can appear, a function may launch or memoise
 	// its function argument (a utility package's safeGo(f), a
 	// singleflight of its own): those facts are learned everywhere.
 	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-	for cur := range insp.Root().Preorder((*ast.FuncDecl)(nil), (*ast.Ident)(nil)) {
+	reassigned := map[*types.Var]bool{}
+	for cur := range insp.Root().Preorder((*ast.FuncDecl)(nil), (*ast.Ident)(nil), (*ast.ValueSpec)(nil)) {
 		switch n := cur.Node().(type) {
+		case *ast.ValueSpec:
+			r.recordAliases(cur, n)
 		case *ast.FuncDecl:
 			if fn, ok := pass.TypesInfo.Defs[n.Name].(*types.Func); ok && n.Body != nil {
 				r.decls[fn] = cur
 			}
 		case *ast.Ident:
+			if v, ok := pass.TypesInfo.Uses[n].(*types.Var); ok && v.Parent() == pass.Pkg.Scope() && (isWrite(cur) || isAddressed(cur)) {
+				reassigned[v] = true
+			}
 			if v, ok := pass.TypesInfo.Uses[n].(*types.Var); ok && r.interesting(v) {
 				if isWrite(cur) {
 					r.written[v] = true
@@ -188,6 +208,9 @@ func run(pass *analysis.Pass) (any, error) {
 				}
 			}
 		}
+	}
+	for v := range reassigned {
+		delete(r.aliases, v)
 	}
 	if ctxapi.IsStdlib(pass.Pkg.Path()) {
 		return r, nil // facts never flow through the standard library
@@ -211,7 +234,54 @@ func run(pass *analysis.Pass) (any, error) {
 			pass.ExportObjectFact(m, f)
 		}
 	}
+	for v, fn := range r.aliases {
+		if f := r.factOf(fn); f != nil && !f.empty() && v.Exported() {
+			pass.ExportObjectFact(v, f)
+		}
+	}
 	return r, nil
+}
+
+// recordAliases remembers the package-level variables that spec sets to a
+// function (var G = GetLogger, an alias kept for brevity).
+func (r *Result) recordAliases(cur inspector.Cursor, spec *ast.ValueSpec) {
+	if _, ok := cur.Parent().Parent().Node().(*ast.File); !ok || len(spec.Values) != len(spec.Names) {
+		return
+	}
+	for i, name := range spec.Names {
+		v, ok := r.info.Defs[name].(*types.Var)
+		if !ok {
+			continue
+		}
+		if fn, ok := r.info.Uses[nameOf(spec.Values[i])].(*types.Func); ok && fn.Type().(*types.Signature).Recv() == nil {
+			r.aliases[v] = fn
+		}
+	}
+}
+
+// aliasFact returns what is known of the function a call through a
+// package-level alias variable reaches (log.G(ctx) where var G =
+// GetLogger), nil when the call is not through one or nothing is known.
+// An alias of another package is known by the fact exported on it.
+func (r *Result) aliasFact(call *ast.CallExpr) *Fact {
+	v := r.packageVar(call.Fun)
+	if v == nil {
+		return nil
+	}
+	if v.Pkg() == r.pkg {
+		if fn := r.aliases[v]; fn != nil {
+			return r.factOf(fn)
+		}
+		return nil
+	}
+	if ctxapi.IsStdlib(v.Pkg().Path()) || r.pass == nil {
+		return nil
+	}
+	f := new(Fact)
+	if !r.pass.ImportObjectFact(v, f) || f.AgreedIn != "" && f.AgreedIn != r.module {
+		return nil
+	}
+	return f
 }
 
 // interfaceMethods lists the methods the package's interfaces declare. An
@@ -382,6 +452,13 @@ func (r *Result) interesting(v *types.Var) bool {
 	return ctxapi.IsHTTPRequest(t) || ctxapi.IsContext(t, r.iface)
 }
 
+// isAddressed reports whether the identifier at cur has its address taken
+// (&G): what it holds may be changed through the pointer.
+func isAddressed(cur inspector.Cursor) bool {
+	u, ok := cur.Parent().Node().(*ast.UnaryExpr)
+	return ok && u.Op == token.AND
+}
+
 // isWrite reports whether the identifier at cur is the target of an
 // assignment (ctx = ..., ctx, cancel := ...), not a read of it.
 func isWrite(cur inspector.Cursor) bool {
@@ -436,6 +513,16 @@ func (r *Result) Ignores(fn *types.Func, i int) bool {
 		return unknownIgnores(fn, i)
 	}
 	return slices.Contains(f.Ignores, i)
+}
+
+// Polls reports whether fn, a context form of a plain function, asks that
+// function again in a loop until it answers or the context is done (see
+// Fact.Polls).
+func (r *Result) Polls(fn *types.Func) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	f := r.factOf(fn)
+	return f != nil && f.Polls
 }
 
 // unknownIgnores reports whether fn, whose code is not analysed, is seen
@@ -796,6 +883,7 @@ func (r *Result) compute(fn *types.Func) *Fact {
 			if r.addsValues(fn, body, p) {
 				f.AddsValues = append(f.AddsValues, i)
 			}
+			f.Polls = f.Polls || i == 0 && r.polls(fn, body, p)
 			if r.watches(cur, p) {
 				f.Watches = append(f.Watches, i)
 			}
@@ -927,6 +1015,9 @@ func (r *Result) argObserves(call *ast.CallExpr, i int, at *inspector.Cursor) bo
 	}
 	fn := ctxapi.Callee(r.info, call)
 	if fn == nil {
+		if f := r.aliasFact(call); f != nil {
+			return !slices.Contains(f.Ignores, i) // log.G(ctx), var G = GetLogger
+		}
 		// A function value: unknown, so it observes, unless it is a
 		// variable of a values-only package (containerd's log.G) or its
 		// names say it logs or records metrics (s.logf, cb :=
@@ -976,17 +1067,30 @@ func derives(fn *types.Func) bool {
 // valuesOnlyVar reports whether call calls a package-level variable of a
 // package that only reads values from contexts (log.G = GetLogger).
 func (r *Result) valuesOnlyVar(call *ast.CallExpr) bool {
-	var id *ast.Ident
-	switch e := ast.Unparen(call.Fun).(type) {
-	case *ast.Ident:
-		id = e
-	case *ast.SelectorExpr:
-		id = e.Sel
-	default:
-		return false
+	v := r.packageVar(call.Fun)
+	return v != nil && knowledge.InPackages(v.Pkg().Path(), knowledge.ValuesOnly)
+}
+
+// packageVar returns the package-level variable e names (G, log.G), nil
+// if it names none.
+func (r *Result) packageVar(e ast.Expr) *types.Var {
+	v, ok := r.info.Uses[nameOf(e)].(*types.Var)
+	if !ok || v.Pkg() == nil || v.Parent() != v.Pkg().Scope() {
+		return nil
 	}
-	v, ok := r.info.Uses[id].(*types.Var)
-	return ok && v.Pkg() != nil && v.Parent() == v.Pkg().Scope() && knowledge.InPackages(v.Pkg().Path(), knowledge.ValuesOnly)
+	return v
+}
+
+// nameOf returns the identifier that e, a name or a qualified name
+// (GetLogger, log.GetLogger), ends with; nil for any other expression.
+func nameOf(e ast.Expr) *ast.Ident {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return e
+	case *ast.SelectorExpr:
+		return e.Sel
+	}
+	return nil
 }
 
 // opaque reports whether the i-th argument of call goes to a parameter of

@@ -41,7 +41,15 @@
 //   - which function parameters it calls with one of its context
 //     parameters, unchanged (a subscription's Consume(ctx, handle) running
 //     handle(ctx, msg)): a callback registered with a stored context gets
-//     that very context, so passing the stored one inside loses nothing.
+//     that very context, so passing the stored one inside loses nothing;
+//   - which context forms (XContext) call their plain sibling X in a loop
+//     that also reads the context (PrimaryInfoWithContext asking
+//     PrimaryInfo on every tick until it answers): X is the one-shot
+//     question, and a call of X is not the same request without a context.
+//
+// A package-level variable set once to a function and never assigned again
+// in its package (var G = GetLogger, a logger's short alias) is that
+// function: its fact is exported on the variable as well.
 //
 // An interface method takes what all its implementations agree on, those
 // of its package and of the module's packages that package imports (an

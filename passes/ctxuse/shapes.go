@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/ast/inspector"
 
@@ -58,6 +59,40 @@ func (r *Result) checksStored(fn *types.Func, body inspector.Cursor) bool {
 				found = id != nil && r.info.Uses[id] == recv
 			}
 		}
+		return !found
+	})
+	return found
+}
+
+// polls reports whether fn, whose first parameter p is a context, is the
+// context form of a plain function X (ctxapi.ContextVariant) and calls X
+// in a loop that also reads p, outside any goroutine: the shape of
+// "ask X on every tick until it answers or ctx is done".
+func (r *Result) polls(fn *types.Func, body inspector.Cursor, p *types.Var) bool {
+	if !strings.HasSuffix(fn.Name(), "Context") {
+		return false
+	}
+	found := false
+	body.Inspect([]ast.Node{(*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.GoStmt)(nil), (*ast.FuncLit)(nil)}, func(cur inspector.Cursor) bool {
+		switch cur.Node().(type) {
+		case *ast.GoStmt, *ast.FuncLit:
+			return false
+		}
+		callsPlain, readsCtx := false, false
+		ast.Inspect(cur.Node(), func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.GoStmt, *ast.FuncLit:
+				return false
+			case *ast.CallExpr:
+				if g := ctxapi.Callee(r.info, n); g != nil && ctxapi.ContextVariant(g) == fn.Origin() {
+					callsPlain = true
+				}
+			case *ast.Ident:
+				readsCtx = readsCtx || r.info.Uses[n] == p
+			}
+			return true
+		})
+		found = found || callsPlain && readsCtx
 		return !found
 	})
 	return found

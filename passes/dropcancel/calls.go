@@ -59,9 +59,10 @@ func (c *checker) callee(fn *types.Func) *callee {
 	if k.logging {
 		return k
 	}
-	if variant := ctxapi.ContextVariant(fn); variant != nil && !c.Uses.Ignores(variant, 0) && !knowledge.KeepsContext(variant.Origin().FullName()) {
+	if variant := ctxapi.ContextVariant(fn); variant != nil && !c.Uses.Ignores(variant, 0) && !c.Uses.Polls(variant) && !knowledge.KeepsContext(variant.Origin().FullName()) {
 		// A variant whose context reaches nothing that observes it (it
-		// reads /proc, or calls fn), or that cannot report cancellation
+		// reads /proc, or calls fn), or that only polls fn until it
+		// answers (fn is then the one-shot question), or that cannot report cancellation
 		// (ctxapi.ReportsNoCancel), carries no more than fn does; one
 		// that keeps it as its result's lifetime (go-oidc's
 		// VerifierContext) would end the result with the request.

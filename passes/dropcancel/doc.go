@@ -50,7 +50,9 @@
 // nothing that observes it (learned by the ctxuse facts) or, outside the
 // module, one whose results cannot report cancellation (only plain values:
 // no error, bool, interface or pointer; resource.DefaultWithContext(ctx)
-// *Resource), the plain form
+// *Resource), a context form that only asks the plain form again until it
+// answers (PrimaryInfoWithContext polling PrimaryInfo: the plain call is
+// the one-shot question, and the variant would add a wait), the plain form
 // called inside its own variant (the fix would recurse), a dial of a local
 // unix socket or of this host's loopback address ("localhost:%d"), a
 // gRPC dial never told to block (grpc.Dial connects lazily: DialContext's
@@ -69,7 +71,8 @@
 // that a child derived here and kept with its own cancel (a lease) or a
 // process that outlives the call (exec.CommandContext started without a
 // Wait here) inherits, a context the method's receiver embeds (a type that
-// embeds a context is one), a stored context that is the method's own
+// embeds a context is one) or a context field of a receiver whose type is
+// itself a context.Context (its Done and Err forward to that field), a stored context that is the method's own
 // (an unexported callback only ever registered with that very field by a
 // call that runs it with the field unchanged: Consume(s.ctx, s.onMessage)
 // calls onMessage(ctx, msg)), and a dial by a net.Dialer whose Deadline was

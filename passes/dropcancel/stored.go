@@ -72,23 +72,34 @@ func (c *checker) checkAssign(cur inspector.Cursor, rhs []ast.Expr) {
 // field or a package-level variable.
 func (c *checker) isStored(e ast.Expr) bool {
 	info := c.Pass.TypesInfo
-	return ctxapi.IsKept(info, e) && ctxapi.IsContext(info.TypeOf(e), c.Iface) && !c.receiverEmbeds(e)
+	return ctxapi.IsKept(info, e) && ctxapi.IsContext(info.TypeOf(e), c.Iface) && !c.receiverOwn(e)
 }
 
-// receiverEmbeds reports whether e is a context the method's receiver
-// embeds (ch.Context where type catalogHandler struct{ *Context } and
-// Context embeds context.Context): a type that embeds a context is itself
-// one, a request-scoped wrapper, and what it embeds is its own context,
-// not one kept from elsewhere.
-func (c *checker) receiverEmbeds(e ast.Expr) bool {
+// receiverOwn reports whether e is the context of a method's receiver
+// that is itself a context: one its type embeds (ch.Context where type
+// catalogHandler struct{ *Context } and Context embeds context.Context),
+// or a field of a type that implements context.Context on its own (a
+// workflow context whose Done and Err forward to c.ctx). Such a type is a
+// request-scoped wrapper, and its context is the receiver itself, not one
+// kept from elsewhere.
+func (c *checker) receiverOwn(e ast.Expr) bool {
 	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
 	if !ok {
 		return false
 	}
 	recv := ctxflow.VarOf(c.Pass.TypesInfo, sel.X)
 	field := c.Pass.TypesInfo.Selections[sel]
-	return recv != nil && recv.Kind() == types.RecvVar && field != nil && field.Kind() == types.FieldVal &&
-		len(field.Index()) == 1 && field.Obj().(*types.Var).Embedded()
+	if recv == nil || recv.Kind() != types.RecvVar || field == nil || field.Kind() != types.FieldVal || len(field.Index()) != 1 {
+		return false
+	}
+	if field.Obj().(*types.Var).Embedded() {
+		return true
+	}
+	t := recv.Type()
+	if _, ok := t.Underlying().(*types.Pointer); !ok {
+		t = types.NewPointer(t) // a value receiver's type; its pointer has every method
+	}
+	return c.Iface != nil && types.Implements(t, c.Iface)
 }
 
 // passesInbound reports whether the call is given the inbound context, or

@@ -71,7 +71,10 @@
 // checks the context (learned by the ctxuse facts), a constant wait under
 // half a second in a poll whose every pass makes a call given a context
 // that leaves the loop on any error (once the caller has gone, the call
-// fails and the loop ends after one short wait), a wait computed from
+// fails and the loop ends after one short wait), constant waits that add
+// up to under half a second in a loop of a known few passes (over a slice
+// literal, for i := 0; i < 3; i++) that no other loop repeats, a wait
+// computed from
 // ctx.Deadline(), and a stream's per-write deadline where the handler's
 // loop waits on the caller's Done(). The waits of one loop are one finding,
 // the others its related positions.

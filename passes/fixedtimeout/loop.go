@@ -3,8 +3,10 @@ package fixedtimeout
 import (
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
+	"time"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
@@ -25,7 +27,7 @@ func (c *checker) checkLoopWait(cur inspector.Cursor, w wait) {
 		return // a single deliberate wait
 	}
 	src, _ := c.inboundAt(cur)
-	if src == nil || c.inRetryLoop(loop) || c.loopChecksContext(cur) || c.fromDeadline(cur, w.d) || c.shortPoll(loop, w) {
+	if src == nil || c.inRetryLoop(loop) || c.loopChecksContext(cur) || c.fromDeadline(cur, w.d) || c.shortPoll(loop, w) || c.shortInAll(loop, w) {
 		return
 	}
 	name, done := src.Expr, src.Expr+".Done()"
@@ -53,6 +55,100 @@ func (c *checker) shortPoll(loop inspector.Cursor, w wait) bool {
 	}
 	d := report.Duration(c.Pass.TypesInfo, w.d)
 	return d > 0 && d < retryloop.ShortWait && retryloop.EndsOnCancel(c.Pass.TypesInfo, c.In.Exits(), loop.Node())
+}
+
+// shortInAll reports whether the loop, which no other loop of its function
+// repeats, makes a known small number of passes (over a slice literal, a
+// constant count) whose constant waits add up to less than
+// retryloop.ShortWait: three progress notes 50ms apart overrun a
+// cancelled caller by at most that sum.
+func (c *checker) shortInAll(loop inspector.Cursor, w wait) bool {
+	if w.d == nil {
+		return false
+	}
+	d := report.Duration(c.Pass.TypesInfo, w.d)
+	if d <= 0 {
+		return false
+	}
+	if _, nested := innermostLoop(loop.Parent()); nested {
+		return false
+	}
+	n := c.passes(loop)
+	return n > 0 && time.Duration(n)*d < retryloop.ShortWait
+}
+
+// passes returns how many times the loop at cur runs when that is written
+// in it: the length of a slice or array literal it ranges over (directly
+// or through a local set once), a constant it ranges over, or the bound of
+// for i := a; i < b; i++ with constants a and b and i left alone in the
+// body. It returns 0 when unknown.
+func (c *checker) passes(cur inspector.Cursor) int64 {
+	info := c.Pass.TypesInfo
+	switch loop := cur.Node().(type) {
+	case *ast.RangeStmt:
+		x := ast.Unparen(loop.X)
+		if id, ok := x.(*ast.Ident); ok {
+			if init := c.initOf(cur, id); init != nil {
+				x = ast.Unparen(init)
+			}
+		}
+		if lit, ok := x.(*ast.CompositeLit); ok {
+			switch info.TypeOf(lit).Underlying().(type) {
+			case *types.Slice, *types.Array:
+				return int64(len(lit.Elts))
+			}
+			return 0
+		}
+		if tv, ok := info.Types[loop.X]; ok && tv.Value != nil && tv.Value.Kind() == constant.Int {
+			n, _ := constant.Int64Val(tv.Value)
+			return n
+		}
+	case *ast.ForStmt:
+		init, ok := loop.Init.(*ast.AssignStmt)
+		cond, ok2 := loop.Cond.(*ast.BinaryExpr)
+		post, ok3 := loop.Post.(*ast.IncDecStmt)
+		if !ok || !ok2 || !ok3 || len(init.Lhs) != 1 || len(init.Rhs) != 1 || cond.Op != token.LSS || post.Tok != token.INC {
+			return 0
+		}
+		i := objectOf(info, init.Lhs[0])
+		if i == nil || objectOf(info, cond.X) != i || objectOf(info, post.X) != i {
+			return 0
+		}
+		from, to := info.Types[init.Rhs[0]], info.Types[cond.Y]
+		if from.Value == nil || to.Value == nil || from.Value.Kind() != constant.Int || to.Value.Kind() != constant.Int {
+			return 0
+		}
+		written := false
+		ast.Inspect(loop.Body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				for _, l := range n.Lhs {
+					written = written || objectOf(info, l) == i
+				}
+			case *ast.IncDecStmt:
+				written = written || objectOf(info, n.X) == i
+			case *ast.UnaryExpr:
+				written = written || n.Op == token.AND && objectOf(info, n.X) == i
+			}
+			return !written
+		})
+		a, _ := constant.Int64Val(from.Value)
+		b, _ := constant.Int64Val(to.Value)
+		if written || b <= a {
+			return 0
+		}
+		return b - a
+	}
+	return 0
+}
+
+// objectOf returns the object e names when it is an identifier, or nil.
+func objectOf(info *types.Info, e ast.Expr) types.Object {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	return info.ObjectOf(id)
 }
 
 // loopChecksContext reports whether a loop around cur, within its function,

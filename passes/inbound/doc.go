@@ -47,7 +47,9 @@
 // <-X.Done(), of if X.Err() != nil or of if errors.Is(err,
 // context.Canceled), and what follows <-ctx.Done(), a select whose other
 // cases all leave, or a guard that returns unless the context is done (if
-// !errors.Is(ctx.Err(), context.Canceled) { return }). There is no
+// !errors.Is(ctx.Err(), context.Canceled) { return }), and all of an
+// unexported function that its package only ever calls from such code (a
+// protocol's CANCEL, sent from case <-ctx.Done()). There is no
 // deadline left there to honour, and the context would make the clean-up
 // fail at once (srv.Shutdown(ctx) would not wait at all). Code after the
 // function hands its context to a cancel watcher (watchCancel(ctx), a

@@ -187,6 +187,10 @@ type Func struct {
 	// a goroutine literal handed a detached context for
 	// its own: go func(ctx context.Context) {...}(context.WithoutCancel(ctx)).
 	DetachedOwn bool
+	// OwnDone marks a function only ever called once the context it is
+	// given is done (from a case <-ctx.Done()): all of it runs after the
+	// caller has gone, as code after such a guard does.
+	OwnDone bool
 }
 
 // Type returns the function's signature node.
@@ -292,7 +296,7 @@ func (r *Result) At(cur inspector.Cursor) Site {
 		if fn.Own != nil {
 			site.Context = fn.Own
 			site.Owner = fn
-			site.AfterDone = !detached && !fn.DetachedOwn && r.afterDone(cur, c.Node(), fn.Own)
+			site.AfterDone = !detached && !fn.DetachedOwn && (fn.OwnDone || r.afterDone(cur, c.Node(), fn.Own))
 			site.Detached = detached || fn.DetachedOwn || site.AfterDone
 			if !site.Detached && r.Documented(cur) {
 				site.Detached, site.Documented = true, true
@@ -339,7 +343,7 @@ func run(pass *analysis.Pass) (any, error) {
 	scopes := &scopeIndex{pkg: pass.Pkg, names: map[string]bool{}}
 	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	uses := pass.ResultOf[ctxuse.Analyzer].(*ctxuse.Result)
-	rooted, launched := rootedByCallers(pass, insp, iface, uses)
+	rooted, launched, afterDone := rootedByCallers(pass, insp, iface, uses)
 	for _, file := range pass.Files {
 		tf := pass.Fset.File(file.Pos())
 		if tf == nil {
@@ -366,6 +370,8 @@ func run(pass *analysis.Pass) (any, error) {
 						fn.Own = nil // its callers hand it only fresh roots
 					} else if launched[obj] {
 						fn.DetachedOwn = true // only ever run by a go statement
+					} else if afterDone[obj] {
+						fn.OwnDone = true // only ever called once its context is done
 					}
 				}
 			}

@@ -32,7 +32,12 @@ import (
 // detached work, as a go statement's
 // function literal is, and outlives the context it was handed. (One handed
 // a lifetime its caller made for it, go p.connect(poolCtx), keeps it.)
-func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Interface, uses *ctxuse.Result) (rooted, launched map[*types.Func]bool) {
+//
+// And the candidates only ever called once a context is done (in a case
+// <-ctx.Done() or an if ctx.Err() != nil, see ctxflow.DoneGuarded): a
+// clean-up such as sending a protocol's CANCEL after the caller gave up,
+// whose whole body runs after the caller has gone.
+func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Interface, uses *ctxuse.Result) (rooted, launched, afterDone map[*types.Func]bool) {
 	info := pass.TypesInfo
 	ifaceMethods := map[string]bool{}
 	scope := pass.Pkg.Scope()
@@ -72,7 +77,7 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 		}
 	}
 	if len(param) == 0 {
-		return nil, nil
+		return nil, nil, nil
 	}
 	// Every reference to a candidate: a static call, or an escape.
 	type site struct {
@@ -80,6 +85,7 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 		caller  *types.Func // the declared function the call is in, nil elsewhere
 		inGo    bool        // the call is a go statement's
 		process bool        // the call is in main or in a command: its deadlines are the process's
+		done    bool        // the call runs only once a context is done
 	}
 	calls := map[*types.Func][]site{}
 	escaped := map[*types.Func]bool{}
@@ -139,11 +145,12 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 				_, inGo = e.Node().(*ast.GoStmt)
 				break
 			}
-			calls[fn] = append(calls[fn], site{call, caller, inGo, isMain(caller) || inCommand})
+			calls[fn] = append(calls[fn], site{call, caller, inGo, isMain(caller) || inCommand, doneGuarded(info, iface, c)})
 		}
 	}
 	rooted = map[*types.Func]bool{}
 	launched = map[*types.Func]bool{}
+	afterDone = map[*types.Func]bool{}
 	for fn := range param {
 		if escaped[fn] && len(calls[fn]) == 0 && lifecycleHook(fn, iface) {
 			rooted[fn] = true // no call in the fixpoint below takes it back
@@ -152,8 +159,10 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 		if !escaped[fn] && len(calls[fn]) > 0 {
 			rooted[fn] = true // optimistic; the loop below takes back
 			launched[fn] = true
+			afterDone[fn] = true
 			for _, s := range calls[fn] {
 				launched[fn] = launched[fn] && s.inGo && passesOwnParam(info, s.call, param[fn], s.caller)
+				afterDone[fn] = afterDone[fn] && !s.inGo && s.done
 			}
 		}
 	}
@@ -279,7 +288,22 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 			}
 		}
 	}
-	return rooted, launched
+	return rooted, launched, afterDone
+}
+
+// doneGuarded reports whether the node at cur runs only once a context is
+// done, within its own function: in a case <-X.Done() or in the body of an
+// if X.Err() != nil.
+func doneGuarded(info *types.Info, iface *types.Interface, cur inspector.Cursor) bool {
+	for c := cur; ; c = c.Parent() {
+		switch c.Node().(type) {
+		case *ast.FuncDecl, *ast.FuncLit, nil:
+			return false
+		}
+		if ctxflow.DoneGuarded(info, iface, c.Parent().Node(), c.Node()) {
+			return true
+		}
+	}
 }
 
 // lifecycleHook reports whether fn, given only a context and returning at

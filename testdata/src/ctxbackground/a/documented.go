@@ -29,6 +29,11 @@ func Replicate(ctx context.Context, r replicas) error {
 	bg := context.Background() // all in memory: nothing to cancel
 	_ = r.Push(bg, 4)
 
+	// Broadcast with the background context, so the push goes on the
+	// shared stream.
+	// TODO: make this bound configurable.
+	_ = r.Push(context.Background(), 6)
+
 	// The reply is in hand now, so store it regardless of whether upstream
 	// gives up.
 	ctx = context.Background()

@@ -32,3 +32,39 @@ func streamUntilGone(w http.ResponseWriter, r *http.Request) {
 	wait.UntilWithContext(r.Context(), func(context.Context) {}, time.Second)
 	_ = use(context.Background())
 }
+
+// A clean-up only ever called once the caller's context is done (a
+// protocol's CANCEL, sent because the caller gave up) runs after the
+// caller has gone, all of it.
+func Dial(ctx context.Context, answer chan error) error {
+	select {
+	case err := <-answer:
+		return err
+	case <-ctx.Done():
+		return sendCancel(ctx)
+	}
+}
+
+func sendCancel(ctx context.Context) error {
+	if err := use(context.Background()); err != nil {
+		return err
+	}
+	return ctx.Err()
+}
+
+// One caller that still waits is enough to keep it on the request path.
+func Redial(ctx context.Context, answer chan error) error {
+	if err := <-answer; err != nil {
+		return abandon(ctx)
+	}
+	select {
+	case <-ctx.Done():
+		return abandon(ctx)
+	default:
+		return nil
+	}
+}
+
+func abandon(ctx context.Context) error {
+	return use(context.Background()) // want `context.Background\(\) starts a fresh context where ctx is in scope, so the caller's deadline and cancellation are lost; use ctx`
+}

@@ -7,6 +7,7 @@ package merged
 import (
 	"context"
 	"net/http"
+	"sync"
 )
 
 func work(ctx context.Context) error {
@@ -45,6 +46,19 @@ func Handler(w http.ResponseWriter, r *http.Request) {
 	c, cancel := context.WithCancel(context.Background())
 	defer context.AfterFunc(r.Context(), func() { cancel() })()
 	_ = work(c)
+}
+
+// Pages closes the pages on the caller's context before the socket: the
+// socket's own root is cancelled by a closure a WaitGroup runs once ctx is
+// done, so it ends with the caller all the same.
+func Pages(ctx context.Context, wg *sync.WaitGroup, pages func(context.Context)) error {
+	socket, cancel := context.WithCancel(context.Background())
+	wg.Go(func() {
+		<-ctx.Done()
+		pages(ctx)
+		cancel()
+	})
+	return work(socket)
 }
 
 // Quit cancels the root on a signal of its own, not on the caller's

@@ -290,3 +290,27 @@ func (b *bus) SubscribeNow(fn func()) {
 	b.subs = append(b.subs, fn)
 	fn()
 }
+
+// L is an alias kept for brevity (var G = GetLogger): a call through it is
+// a call of Values. A variable assigned again may hold anything.
+var L = Values // want L:"ignores \\[0\\]"
+
+var Swappable = Values
+
+func SwapForTests(f func(context.Context) string) { Swappable = f } // want SwapForTests:"stores \\[0\\]"
+
+// PrimaryContext asks Primary again until it answers or ctx is done.
+func Primary() string { return "" }
+
+func PrimaryContext(ctx context.Context) string { // want PrimaryContext:"polls its plain form"
+	for {
+		if p := Primary(); p != "" {
+			return p
+		}
+		select {
+		case <-ctx.Done():
+			return ""
+		case <-time.After(time.Millisecond):
+		}
+	}
+}

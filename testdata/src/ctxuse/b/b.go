@@ -24,3 +24,8 @@ type Caller interface {
 func Delegates(c Caller, ctx context.Context) error { // want Delegates:"ignores \\[1\\]"
 	return c.Call(ctx, "m")
 }
+
+// A call through another package's alias of a function is that function's.
+func ThroughAlias(ctx context.Context) { a.L(ctx) } // want ThroughAlias:"ignores \\[0\\]"
+
+func ThroughSwappable(ctx context.Context) { a.Swappable(ctx) }

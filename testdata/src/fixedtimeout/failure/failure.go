@@ -99,3 +99,44 @@ func (c *call) Success(ctx context.Context, p *call) error {
 	}
 	return nil
 }
+
+// Waiting for the answer to a CANCEL sent because the caller gave up: the
+// helper is only ever called once the caller's context is done, so a case
+// on its Done() would end the wait at once.
+func (c *call) Invite(ctx context.Context, answers chan error) error {
+	select {
+	case err := <-answers:
+		return err
+	case <-ctx.Done():
+		return c.cancelInvite(ctx, answers)
+	}
+}
+
+func (c *call) cancelInvite(ctx context.Context, answers chan error) error {
+	select {
+	case <-answers:
+	case <-time.After(32 * time.Second):
+	}
+	return ctx.Err()
+}
+
+// Called on the request path as well, the same wait is reported.
+func (c *call) Ring(ctx context.Context, answers chan error) error {
+	if c.answered {
+		return c.awaitRing(ctx, answers)
+	}
+	select {
+	case err := <-answers:
+		return err
+	case <-ctx.Done():
+		return c.awaitRing(ctx, answers)
+	}
+}
+
+func (c *call) awaitRing(ctx context.Context, answers chan error) error {
+	select {
+	case <-answers:
+	case <-time.After(32 * time.Second): // want `select waits 32s on time.After with no case on ctx.Done\(\), so it ignores the caller's deadline; add a case <-ctx.Done\(\)`
+	}
+	return ctx.Err()
+}

@@ -182,3 +182,27 @@ retry:
 	}
 	return errors.New("drain: gave up")
 }
+
+// Passes that add up to half a second or more, an unknown count, or a
+// short loop repeated by another are still reported.
+func (w *Worker) NotifyMany(ctx context.Context, m Mailer, names []string) {
+	for _, s := range []string{"a", "b", "c", "d", "e"} {
+		_ = m.Send(ctx, s)
+		time.Sleep(100 * time.Millisecond) // want `100ms sleep in a loop that never checks ctx`
+	}
+	for _, s := range names {
+		_ = m.Send(ctx, s)
+		time.Sleep(10 * time.Millisecond) // want `10ms sleep in a loop that never checks ctx`
+	}
+	for _, s := range names {
+		for i := 0; i < 2; i++ {
+			_ = m.Send(ctx, s)
+			time.Sleep(10 * time.Millisecond) // want `10ms sleep in a loop that never checks ctx`
+		}
+	}
+	for i := 0; i < 3; i++ {
+		_ = m.Send(ctx, "again")
+		i = 0
+		time.Sleep(10 * time.Millisecond) // want `10ms sleep in a loop that never checks ctx`
+	}
+}

@@ -300,3 +300,21 @@ func (w *Worker) WaitBriefly(ctx context.Context, id string) (*Job, error) {
 	}
 	return nil, errors.New("job not done in time")
 }
+
+// A few passes written in the loop, whose waits add up to less than half a
+// second, overrun a cancelled caller by at most that sum.
+func (w *Worker) NotifySteps(ctx context.Context, m Mailer) {
+	steps := []string{"started", "half way", "done"}
+	for _, s := range steps {
+		_ = m.Send(ctx, s)
+		time.Sleep(50 * time.Millisecond)
+	}
+	for i := 0; i < 4; i++ {
+		_ = m.Send(ctx, "tick")
+		time.Sleep(100 * time.Millisecond)
+	}
+	for range 2 {
+		<-time.After(200 * time.Millisecond)
+		_ = m.Send(ctx, "pulse")
+	}
+}

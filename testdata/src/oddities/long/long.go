@@ -1228,7 +1228,7 @@ func Handle(w http.ResponseWriter, r *http.Request) {
 			s.names = append(s.names, name)
 		}
 	}
-	for range 3 {
+	for range 100 {
 		time.Sleep(10 * time.Millisecond) // want `fixedtimeout: 10ms sleep in a loop that never checks r.Context\(\) ignores the caller's deadline and cancellation; wait in a select on r\.Context\(\)\.Done\(\) and a timer`
 	}
 	func() {
