@@ -13,7 +13,7 @@ import (
 // and chosen; a finding there only repeats the choice back.
 var (
 	// rootPhrases name the fresh context itself.
-	rootPhrases = []string{"background context", "context.background", "fresh context", "empty context", "new root context"}
+	rootPhrases = []string{"background context", "context.background", "fresh context", "empty context", "new root context", "separate context", "different context"}
 	// purposePhrases say that something is done whatever happens to the
 	// caller; they count next to a word about the caller's context.
 	purposePhrases = []string{
@@ -23,6 +23,15 @@ var (
 		"not be interrupted", "detached from", "no need to worry", "nothing to cancel",
 		"still run after", "still runs after", "still execute after",
 	}
+	// constraintPhrases name a consequence the author avoids ("if we
+	// provided the outer context the puts may be cancelled") or a
+	// constraint ("we cannot use ctx just for dialing"); they count next
+	// to the context itself (contextWords), not any caller word.
+	constraintPhrases = []string{
+		"may be cancel", "might be cancel", "could be cancel", "would be cancel", "would get cancel",
+		"cannot use", "can't use", "can not use", "don't want", "do not want",
+	}
+	contextWords = []string{"context", "ctx"}
 	// callerWords are the words about the caller's context, or about the
 	// caller leaving ("regardless of whether upstream gives up").
 	callerWords = []string{"context", "ctx", "cancel", "deadline", "timeout", "shutdown", "caller", "request", "upstream", "gives up", "give up", "gave up", "disconnect"}
@@ -49,10 +58,11 @@ func SaysWhyDetached(comment string) bool {
 }
 
 // givesReason reports whether a sentence of text names a purpose and the
-// caller's context.
+// caller's context, or a constraint and the context.
 func givesReason(text string) bool {
 	for sentence := range strings.SplitSeq(text, ". ") {
-		if hasPhrase(sentence, purposePhrases) && hasPhrase(sentence, callerWords) {
+		if hasPhrase(sentence, purposePhrases) && hasPhrase(sentence, callerWords) ||
+			hasPhrase(sentence, constraintPhrases) && hasPhrase(sentence, contextWords) {
 			return true
 		}
 	}

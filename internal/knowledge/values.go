@@ -60,7 +60,8 @@ func InPackages(path string, lists ...[]string) bool {
 // keepsContext lists, by types.Func.FullName, the functions that keep the
 // context they are given as the lifetime of what they return, not of the
 // call: an OAuth2 client or token source refreshes its token with it long
-// after, and a go-oidc key set fetches keys with it. A root handed to them
+// after, a go-oidc key set fetches keys with it, and a websocket's NetConn
+// closes the connection when it ends. A root handed to them
 // is a component's lifetime, and the request's context would break the
 // result once the request ends.
 var keepsContext = map[string]bool{
@@ -75,6 +76,9 @@ var keepsContext = map[string]bool{
 	"golang.org/x/oauth2/google.DefaultTokenSource":                 true,
 	"github.com/coreos/go-oidc/v3/oidc.NewRemoteKeySet":             true,
 	"(*github.com/coreos/go-oidc/v3/oidc.Provider).VerifierContext": true,
+	// A websocket seen as a net.Conn: cancelling the context closes it.
+	"github.com/coder/websocket.NetConn": true,
+	"nhooyr.io/websocket.NetConn":        true,
 }
 
 // KeepsContext reports whether fn keeps its context argument as the

@@ -67,7 +67,11 @@
 // wait.UntilWithContext(ctx, f, d): a shutdown, a lease's release), a root
 // in a statement whose comment says that it detaches on purpose ("use a
 // background context so that every replica gets it even if we return
-// early"; never a TODO), a root that is the
+// early"; never a to-do about the context), a root kept as the lifetime of
+// what a call returns (an OAuth2 client, a go-oidc key set, a websocket
+// wrapped as a net.Conn), a root cancelled once the inbound context is done
+// (context.AfterFunc, a goroutine or closure that waits for its Done()), a
+// root that is the
 // parent of context.WithTimeout or WithDeadline (fixedtimeout reports that),
 // and a call whose callee has a context-taking sibling (dropcancel reports
 // that).

@@ -34,6 +34,10 @@ func Replicate(ctx context.Context, r replicas) error {
 	// TODO: make this bound configurable.
 	_ = r.Push(context.Background(), 6)
 
+	// The tunnel couples its dial and its lifetime to one context. Because
+	// of that, we cannot use ctx just for dialing.
+	_ = r.Push(context.TODO(), 7)
+
 	// The reply is in hand now, so store it regardless of whether upstream
 	// gives up.
 	ctx = context.Background()

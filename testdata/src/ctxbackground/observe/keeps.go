@@ -2,8 +2,11 @@ package observe
 
 import (
 	"context"
+	"io"
+	"net"
 	"net/http"
 
+	"github.com/coder/websocket"
 	"golang.org/x/oauth2/clientcredentials"
 )
 
@@ -24,4 +27,14 @@ func Scaler(ctx context.Context, cfg *clientcredentials.Config) *http.Client {
 func RefreshToken(ctx context.Context, cfg *clientcredentials.Config) error {
 	_, err := cfg.Client(context.Background()).Get("https://idp.example/token") // want `context.Background\(\) starts a fresh context where ctx is in scope, so the caller's deadline and cancellation are lost; use ctx`
 	return err
+}
+
+// A websocket wrapped as a net.Conn keeps its context as the connection's
+// lifetime: a root for it is the stream's own, ended by its cancel.
+func Relay(ctx context.Context, ws *websocket.Conn, upstream net.Conn) {
+	streamCtx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	conn := websocket.NetConn(streamCtx, ws, websocket.MessageBinary)
+	go func() { _, _ = io.Copy(conn, upstream) }()
+	_, _ = io.Copy(upstream, conn)
 }
