@@ -61,9 +61,10 @@ func (c *checker) callee(fn *types.Func) *callee {
 	}
 	if variant := ctxapi.ContextVariant(fn); variant != nil && !c.Uses.Ignores(variant, 0) && !c.Uses.Polls(variant) && !knowledge.KeepsContext(variant.Origin().FullName()) {
 		// A variant whose context reaches nothing that observes it (it
-		// reads /proc, or calls fn), or that only polls fn until it
-		// answers (fn is then the one-shot question), or that cannot report cancellation
+		// reads /proc, or calls fn), or that cannot report cancellation
 		// (ctxapi.ReportsNoCancel), carries no more than fn does; one
+		// that only polls fn until it answers makes fn the one-shot
+		// question, not a form without a context; one
 		// that keeps it as its result's lifetime (go-oidc's
 		// VerifierContext) would end the result with the request.
 		k.replace, k.dropping = knowledge.Replacement{Variant: variant.Name()}, true

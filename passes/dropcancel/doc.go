@@ -72,8 +72,9 @@
 // process that outlives the call (exec.CommandContext started without a
 // Wait here) inherits, a context the method's receiver embeds (a type that
 // embeds a context is one) or a context field of a receiver whose type is
-// itself a context.Context (its Done and Err forward to that field), a stored context that is the method's own
-// (an unexported callback only ever registered with that very field by a
+// itself a context.Context (its Done and Err forward to that field), a
+// stored context that is the method's own (an unexported callback only
+// ever registered with that very field by a
 // call that runs it with the field unchanged: Consume(s.ctx, s.onMessage)
 // calls onMessage(ctx, msg)), and a dial by a net.Dialer whose Deadline was
 // set from the caller's ctx.Deadline(). The same call in both branches of

@@ -74,7 +74,7 @@ func (c *checker) shortInAll(loop inspector.Cursor, w wait) bool {
 		return false
 	}
 	n := c.passes(loop)
-	return n > 0 && time.Duration(n)*d < retryloop.ShortWait
+	return n > 0 && d < retryloop.ShortWait/time.Duration(n) // n*d without overflow
 }
 
 // passes returns how many times the loop at cur runs when that is written
@@ -93,9 +93,11 @@ func (c *checker) passes(cur inspector.Cursor) int64 {
 			}
 		}
 		if lit, ok := x.(*ast.CompositeLit); ok {
-			switch info.TypeOf(lit).Underlying().(type) {
-			case *types.Slice, *types.Array:
-				return int64(len(lit.Elts))
+			if t := info.TypeOf(lit); t != nil {
+				switch t.Underlying().(type) {
+				case *types.Slice, *types.Array:
+					return int64(len(lit.Elts))
+				}
 			}
 			return 0
 		}

@@ -206,3 +206,11 @@ func (w *Worker) NotifyMany(ctx context.Context, m Mailer, names []string) {
 		time.Sleep(10 * time.Millisecond) // want `10ms sleep in a loop that never checks ctx`
 	}
 }
+
+// A count too large to multiply by the wait is no small loop.
+func (w *Worker) NotifyForever(ctx context.Context, m Mailer) {
+	for range 1 << 62 {
+		_ = m.Send(ctx, "tick")
+		time.Sleep(4 * time.Millisecond) // want `4ms sleep in a loop that never checks ctx`
+	}
+}
