@@ -193,10 +193,11 @@ func run(pass *analysis.Pass) (any, error) {
 				r.decls[fn] = cur
 			}
 		case *ast.Ident:
-			if v, ok := pass.TypesInfo.Uses[n].(*types.Var); ok && v.Parent() == pass.Pkg.Scope() && (isWrite(cur) || isAddressed(cur)) {
+			v, used := pass.TypesInfo.Uses[n].(*types.Var)
+			if used && v.Parent() == pass.Pkg.Scope() && (isWrite(cur) || isAddressed(cur)) {
 				reassigned[v] = true
 			}
-			if v, ok := pass.TypesInfo.Uses[n].(*types.Var); ok && r.interesting(v) {
+			if used && r.interesting(v) {
 				if isWrite(cur) {
 					r.written[v] = true
 				} else {

@@ -112,8 +112,8 @@ func (c *checker) passes(cur inspector.Cursor) int64 {
 		if !ok || !ok2 || !ok3 || len(init.Lhs) != 1 || len(init.Rhs) != 1 || cond.Op != token.LSS || post.Tok != token.INC {
 			return 0
 		}
-		i := objectOf(info, init.Lhs[0])
-		if i == nil || objectOf(info, cond.X) != i || objectOf(info, post.X) != i {
+		i := ctxflow.VarOf(info, init.Lhs[0])
+		if i == nil || ctxflow.VarOf(info, cond.X) != i || ctxflow.VarOf(info, post.X) != i {
 			return 0
 		}
 		from, to := info.Types[init.Rhs[0]], info.Types[cond.Y]
@@ -125,12 +125,12 @@ func (c *checker) passes(cur inspector.Cursor) int64 {
 			switch n := n.(type) {
 			case *ast.AssignStmt:
 				for _, l := range n.Lhs {
-					written = written || objectOf(info, l) == i
+					written = written || ctxflow.VarOf(info, l) == i
 				}
 			case *ast.IncDecStmt:
-				written = written || objectOf(info, n.X) == i
+				written = written || ctxflow.VarOf(info, n.X) == i
 			case *ast.UnaryExpr:
-				written = written || n.Op == token.AND && objectOf(info, n.X) == i
+				written = written || n.Op == token.AND && ctxflow.VarOf(info, n.X) == i
 			}
 			return !written
 		})
@@ -142,15 +142,6 @@ func (c *checker) passes(cur inspector.Cursor) int64 {
 		return b - a
 	}
 	return 0
-}
-
-// objectOf returns the object e names when it is an identifier, or nil.
-func objectOf(info *types.Info, e ast.Expr) types.Object {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	return info.ObjectOf(id)
 }
 
 // loopChecksContext reports whether a loop around cur, within its function,

@@ -34,7 +34,7 @@ import (
 // a lifetime its caller made for it, go p.connect(poolCtx), keeps it.)
 //
 // And the candidates only ever called once a context is done (in a case
-// <-ctx.Done() or an if ctx.Err() != nil, see ctxflow.DoneGuarded): a
+// <-ctx.Done() or an if ctx.Err() != nil, see ctxflow.UnderDone): a
 // clean-up such as sending a protocol's CANCEL after the caller gave up,
 // whose whole body runs after the caller has gone.
 func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Interface, uses *ctxuse.Result) (rooted, launched, afterDone map[*types.Func]bool) {
@@ -145,7 +145,7 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 				_, inGo = e.Node().(*ast.GoStmt)
 				break
 			}
-			calls[fn] = append(calls[fn], site{call, caller, inGo, isMain(caller) || inCommand, doneGuarded(info, iface, c)})
+			calls[fn] = append(calls[fn], site{call, caller, inGo, isMain(caller) || inCommand, ctxflow.UnderDone(info, iface, c)})
 		}
 	}
 	rooted = map[*types.Func]bool{}
@@ -289,21 +289,6 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 		}
 	}
 	return rooted, launched, afterDone
-}
-
-// doneGuarded reports whether the node at cur runs only once a context is
-// done, within its own function: in a case <-X.Done() or in the body of an
-// if X.Err() != nil.
-func doneGuarded(info *types.Info, iface *types.Interface, cur inspector.Cursor) bool {
-	for c := cur; ; c = c.Parent() {
-		switch c.Node().(type) {
-		case *ast.FuncDecl, *ast.FuncLit, nil:
-			return false
-		}
-		if ctxflow.DoneGuarded(info, iface, c.Parent().Node(), c.Node()) {
-			return true
-		}
-	}
 }
 
 // lifecycleHook reports whether fn, given only a context and returning at
