@@ -61,8 +61,8 @@ func (c *checker) checkSetDeadline(cur inspector.Cursor, call *ast.CallExpr) {
 		return // a configured value: the pass only flags numbers written in the code
 	}
 	src, site := c.inboundAt(cur)
-	if src == nil || c.consultsDeadline(cur, site.Owner) || c.servesStream(cur, site.Owner) || c.interruptedOnDone(cur, site.Owner, sel.X) {
-		return
+	if src == nil || src.Discarded() || c.consultsDeadline(cur, site.Owner) || c.servesStream(cur, site.Owner) || c.interruptedOnDone(cur, site.Owner, sel.X) {
+		return // a discarded context: see checkDerivation
 	}
 	advice := fmt.Sprintf("use %s.Deadline() when it is sooner", src.Expr)
 	if src.Expr == "" {

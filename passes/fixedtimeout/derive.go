@@ -20,7 +20,12 @@ func (c *checker) checkDerivation(cur inspector.Cursor, call *ast.CallExpr) {
 		return
 	}
 	src, _ := c.inboundAt(cur)
-	if src == nil {
+	if src == nil || src.Discarded() {
+		// A function that leaves its context unnamed and bounds its own
+		// work with a fixed number has detached that work on purpose and
+		// bounded it: what this pass would advise, but for the context's
+		// values. The same holds for a timer in a select and a connection
+		// deadline; a loop of waits has no such bound and stays reported.
 		return
 	}
 	var root *ast.CallExpr

@@ -62,6 +62,12 @@
 // keeps waiting (a fallback trigger), draining a stopped timer, a single
 // deliberate sleep outside any loop (throttling a failed login, waiting out
 // replica lag), and the wait of a retry loop (retrybudget reports those).
+// So is a fixed bound (a timeout on a fresh root, a timer in a select, a
+// connection deadline) in a function that leaves its context parameter
+// unnamed (_ context.Context): it discarded the caller's context on
+// purpose and bounds the work it detached, which is what this pass would
+// advise but for the context's values. Its loops of waits have no such
+// bound and are still reported.
 // Also left alone, as nothing that matters is lost there: a loop or select
 // with a stop signal of its own (a case on a chan struct{} that leaves the
 // loop, or on a component's done field), a stall guard (a select whose

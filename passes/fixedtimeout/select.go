@@ -94,8 +94,8 @@ func (c *checker) checkSelect(cur inspector.Cursor, sel *ast.SelectStmt) {
 		return // the wait of a retry loop: retrybudget's
 	}
 	src, _ := c.inboundAt(cur)
-	if src == nil || c.fromDeadline(cur, timeout.d) {
-		return
+	if src == nil || src.Discarded() || c.fromDeadline(cur, timeout.d) {
+		return // a discarded context: see checkDerivation
 	}
 	done := src.Expr + ".Done()"
 	if src.Expr == "" {

@@ -146,6 +146,15 @@ func (s *Source) Name() string {
 	return s.Expr
 }
 
+// Discarded reports whether the function leaves its context parameter
+// unnamed (_ context.Context): it takes a context only because its
+// signature must (an interface's method), and chose not to use it. A
+// request or stream left unnamed says nothing of the sort: the code did
+// not need its fields.
+func (s *Source) Discarded() bool {
+	return s.Kind == Param && s.Expr == ""
+}
+
 // ExprAt returns the context expression if it can be written at pos and
 // still mean the parameter (it is named and not shadowed there).
 func (s *Source) ExprAt(pkg *types.Package, pos token.Pos) (string, bool) {

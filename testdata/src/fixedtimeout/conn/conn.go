@@ -70,8 +70,19 @@ func (p *Proxy) Ping(ctx context.Context, pc *net.UDPConn) error {
 	return err
 }
 
-// A blank context parameter.
+// A blank context parameter: the function discarded the caller's context
+// and bounds its own I/O. Silent.
 func (p *Proxy) Blank(_ context.Context, conn net.Conn) {
+	conn.SetDeadline(time.Now().Add(time.Second))
+}
+
+// A blank request is not a discarded context: the handler only needed none
+// of its fields.
+func (p *Proxy) BlankRequest(w http.ResponseWriter, _ *http.Request) {
+	conn, _, err := w.(http.Hijacker).Hijack()
+	if err != nil {
+		return
+	}
 	conn.SetDeadline(time.Now().Add(time.Second)) // want `1s deadline on conn ignores the caller's deadline; use the caller's context's Deadline\(\) when it is sooner`
 }
 
