@@ -60,12 +60,13 @@ func IsLogHookName(name string) bool {
 }
 
 // telemetryWords are the words of names that record metrics, or hook
-// instrumentation in (a driver's FrameHeaderObserver, a RequestObserver).
-var telemetryWords = []string{"metric", "telemetry", "gauge", "counter", "histogram", "observer"}
+// instrumentation in (a driver's FrameHeaderObserver, a RequestObserver, a
+// tracingHeader that reads the trace IDs from a context's values).
+var telemetryWords = []string{"metric", "telemetry", "gauge", "counter", "histogram", "observer", "tracing"}
 
 // IsTelemetryName reports whether a function, method or type name says it
-// records metrics (a metrics callback, a MetricsRecorder, an observer
-// hook): like a logger,
+// records metrics or traces (a metrics callback, a MetricsRecorder, an
+// observer hook, a tracing header parser): like a logger,
 // it reads a context's values, never its cancellation. Used only where the
 // code is unknown: a function value, an interface, another module.
 func IsTelemetryName(name string) bool {

@@ -33,3 +33,15 @@ func (r *frameReader) check(ctx context.Context) error {
 	_ = slis.ObserveHealthcheck(context.Background(), "db", "readyz", true)
 	return nil
 }
+
+// A tracing hook handed in as a function value reads the trace IDs from
+// the context's values, as a logger does; a plain callback may wait.
+type renderer struct {
+	tracingHeader func(ctx context.Context) string
+	lookup        func(ctx context.Context, key string) string
+}
+
+func (r *renderer) header(ctx context.Context) string {
+	_ = r.tracingHeader(context.Background())
+	return r.lookup(context.Background(), "k") // want `context.Background\(\) starts a fresh context where ctx is in scope, so the caller's deadline and cancellation are lost; use ctx`
+}
