@@ -407,3 +407,17 @@ func PreCancelled(info *types.Info, cur inspector.Cursor) bool {
 	}
 	return false
 }
+
+// IsAssigned reports whether the expression at cur is the target of an
+// assignment (ctx = ..., ctx, cancel := ..., s.ctx = ...), not a read of it.
+func IsAssigned(cur inspector.Cursor) bool {
+	as, ok := cur.Parent().Node().(*ast.AssignStmt)
+	return ok && slices.Contains(as.Lhs, cur.Node().(ast.Expr))
+}
+
+// IsAddressed reports whether the expression at cur has its address taken
+// (&G): what it holds may be changed through the pointer.
+func IsAddressed(cur inspector.Cursor) bool {
+	u, ok := cur.Parent().Node().(*ast.UnaryExpr)
+	return ok && u.Op == token.AND
+}

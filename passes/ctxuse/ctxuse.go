@@ -194,11 +194,11 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		case *ast.Ident:
 			v, used := pass.TypesInfo.Uses[n].(*types.Var)
-			if used && v.Parent() == pass.Pkg.Scope() && (isWrite(cur) || isAddressed(cur)) {
+			if used && v.Parent() == pass.Pkg.Scope() && (ctxflow.IsAssigned(cur) || ctxflow.IsAddressed(cur)) {
 				reassigned[v] = true
 			}
 			if used && r.interesting(v) {
-				if isWrite(cur) {
+				if ctxflow.IsAssigned(cur) {
 					r.written[v] = true
 				} else {
 					r.uses[v] = append(r.uses[v], cur)
@@ -451,20 +451,6 @@ func (r *Result) interesting(v *types.Var) bool {
 		return true
 	}
 	return ctxapi.IsHTTPRequest(t) || ctxapi.IsContext(t, r.iface)
-}
-
-// isAddressed reports whether the identifier at cur has its address taken
-// (&G): what it holds may be changed through the pointer.
-func isAddressed(cur inspector.Cursor) bool {
-	u, ok := cur.Parent().Node().(*ast.UnaryExpr)
-	return ok && u.Op == token.AND
-}
-
-// isWrite reports whether the identifier at cur is the target of an
-// assignment (ctx = ..., ctx, cancel := ...), not a read of it.
-func isWrite(cur inspector.Cursor) bool {
-	as, ok := cur.Parent().Node().(*ast.AssignStmt)
-	return ok && slices.Contains(as.Lhs, ast.Expr(cur.Node().(*ast.Ident)))
 }
 
 // Observes reports whether a context passed as the i-th argument of call

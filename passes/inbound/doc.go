@@ -31,7 +31,11 @@
 // caller's deadline; nor has one given only a context
 // (returning at most an error) that is handed over as a value and never
 // called in its package: a service's run or tick function, whose context
-// is the service's lifetime. main, init, package-level initialisers
+// is the service's lifetime; nor has a parameter of a context type of the
+// package's own (a struct embedding context.Context, unexported or in
+// package main) that the package only ever builds around such roots (a
+// command-line tool's &Context{Context: ctx} around main's Background,
+// handed to each of its checks). main, init, package-level initialisers
 // and functions without such a parameter are off the request path. Work
 // inside a go or defer statement below the function that owns the context
 // is marked detached, and so is a function only ever started by go
@@ -55,6 +59,10 @@
 // function hands its context to a cancel watcher (watchCancel(ctx), a
 // goroutine that breaks the connection once ctx is done) is marked
 // watched: the caller's cancellation ends it whatever context it uses.
+// Code after an HTTP handler takes over its connection (a Hijack(), a
+// websocket upgrade) is on no request path: the server no longer watches
+// the connection, so the request's context reports neither the client
+// leaving nor a deadline, and ends only when the handler returns.
 //
 // Test code is marked too, wherever it lives: a _test.go file, a function
 // with a *testing.T, B, F or TB parameter, a method of a test suite (a type

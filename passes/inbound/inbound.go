@@ -217,7 +217,9 @@ func (f *Func) Body() *ast.BlockStmt {
 // Site is the request-path answer at one node.
 type Site struct {
 	Func *Func // innermost enclosing function; nil at package level
-	// Context is the inbound context in scope; nil off the request path.
+	// Context is the inbound context in scope; nil off the request path,
+	// and after a handler takes over its connection (see firstHijack),
+	// where its request's context carries no signal of the caller's.
 	Context *Source
 	// Owner is the function whose parameter brings Context.
 	Owner *Func
@@ -258,10 +260,11 @@ type Result struct {
 	doneMu sync.Mutex // the passes that share the result may run at once
 	doneAt map[ast.Node]token.Pos
 
-	comments  *commentIndex
-	uses      *ctxuse.Result
-	watchMu   sync.Mutex
-	watchedAt map[ast.Node]token.Pos // per owner: where its context is first watched
+	comments   *commentIndex
+	uses       *ctxuse.Result
+	watchMu    sync.Mutex
+	watchedAt  map[ast.Node]token.Pos // per owner: where its context is first watched
+	hijackedAt map[ast.Node]token.Pos // per handler: where it first takes over its connection
 }
 
 // Exits says which calls never return, for every pass of the package:
@@ -303,6 +306,11 @@ func (r *Result) At(cur inspector.Cursor) Site {
 			site.InTest = fn.InTest
 		}
 		if fn.Own != nil {
+			if fn.Own.Kind == Accessor && ctxapi.IsHTTPRequest(fn.Own.Param.Type()) {
+				if pos := r.firstHijack(c); pos.IsValid() && pos < cur.Node().Pos() {
+					break // the connection is the handler's now: no caller's signal
+				}
+			}
 			site.Context = fn.Own
 			site.Owner = fn
 			site.AfterDone = !detached && !fn.DetachedOwn && (fn.OwnDone || r.afterDone(cur, c.Node(), fn.Own))
@@ -352,7 +360,7 @@ func run(pass *analysis.Pass) (any, error) {
 	scopes := &scopeIndex{pkg: pass.Pkg, names: map[string]bool{}}
 	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	uses := pass.ResultOf[ctxuse.Analyzer].(*ctxuse.Result)
-	rooted, launched, afterDone := rootedByCallers(pass, insp, iface, uses)
+	callers := rootedByCallers(pass, insp, iface, uses)
 	for _, file := range pass.Files {
 		tf := pass.Fset.File(file.Pos())
 		if tf == nil {
@@ -375,14 +383,17 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 			if decl, ok := fn.Node.(*ast.FuncDecl); ok && fn.Own != nil && (fn.Own.Kind == Param || fn.Own.Param != nil && ctxapi.IsHTTPRequest(fn.Own.Param.Type())) {
 				if obj, ok := pass.TypesInfo.Defs[decl.Name].(*types.Func); ok {
-					if rooted[obj] {
+					if callers.rooted[obj] {
 						fn.Own = nil // its callers hand it only fresh roots
-					} else if launched[obj] {
+					} else if callers.launched[obj] {
 						fn.DetachedOwn = true // only ever run by a go statement
-					} else if afterDone[obj] {
+					} else if callers.afterDone[obj] {
 						fn.OwnDone = true // only ever called once its context is done
 					}
 				}
+			}
+			if fn.Own != nil && fn.Own.Kind == Param && callers.rootedTypes[typeName(fn.Own.Param.Type())] {
+				fn.Own = nil // a context type of the package that only fresh roots fill
 			}
 			for _, src := range []*Source{fn.Own, fn.Test} {
 				if src != nil && src.Expr != "" {

@@ -37,7 +37,10 @@ import (
 // <-ctx.Done() or an if ctx.Err() != nil, see ctxflow.UnderDone): a
 // clean-up such as sending a protocol's CANCEL after the caller gave up,
 // whose whole body runs after the caller has gone.
-func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Interface, uses *ctxuse.Result) (rooted, launched, afterDone map[*types.Func]bool) {
+//
+// Last, the package's own context types that only fresh roots fill (see
+// contextTypes).
+func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Interface, uses *ctxuse.Result) callerFacts {
 	info := pass.TypesInfo
 	ifaceMethods := map[string]bool{}
 	scope := pass.Pkg.Scope()
@@ -76,8 +79,9 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 			decls[fn] = decl
 		}
 	}
-	if len(param) == 0 {
-		return nil, nil, nil
+	ctxTypes := contextTypes(pass, iface)
+	if len(param) == 0 && len(ctxTypes) == 0 {
+		return callerFacts{}
 	}
 	// Every reference to a candidate: a static call, or an escape.
 	type site struct {
@@ -129,15 +133,7 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 				escaped[fn] = true
 				continue
 			}
-			var caller *types.Func
-			inCommand := false
-			for d := range c.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-				ft, _ := ctxflow.FuncParts(d.Node())
-				inCommand = inCommand || commandFunc(info, ft)
-				if decl, ok := d.Node().(*ast.FuncDecl); ok {
-					caller, _ = info.Defs[decl.Name].(*types.Func)
-				}
-			}
+			caller, process := enclosingCaller(info, c)
 			// Started by a go statement, directly or from the body of
 			// its literal (go func() { defer wg.Done(); d.loop(ctx) }()).
 			inGo := false
@@ -145,12 +141,12 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 				_, inGo = e.Node().(*ast.GoStmt)
 				break
 			}
-			calls[fn] = append(calls[fn], site{call, caller, inGo, isMain(caller) || inCommand, ctxflow.UnderDone(info, iface, c)})
+			calls[fn] = append(calls[fn], site{call, caller, inGo, process, ctxflow.UnderDone(info, iface, c)})
 		}
 	}
-	rooted = map[*types.Func]bool{}
-	launched = map[*types.Func]bool{}
-	afterDone = map[*types.Func]bool{}
+	rooted := map[*types.Func]bool{}
+	launched := map[*types.Func]bool{}
+	afterDone := map[*types.Func]bool{}
 	for fn := range param {
 		if escaped[fn] && len(calls[fn]) == 0 && lifecycleHook(fn, iface) {
 			rooted[fn] = true // no call in the fixpoint below takes it back
@@ -288,7 +284,128 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 			}
 		}
 	}
-	return rooted, launched, afterDone
+	return callerFacts{rooted, launched, afterDone, rootedTypes(pass, insp, ctxTypes, isRooted)}
+}
+
+// callerFacts is what the package's own calls and constructions tell about
+// its functions' contexts (see rootedByCallers).
+type callerFacts struct {
+	rooted, launched, afterDone map[*types.Func]bool
+	rootedTypes                 map[*types.TypeName]bool
+}
+
+// enclosingCaller returns the declared function the code at cur is in (nil
+// in a package-level initialiser), and whether that code runs for the
+// process: in main, or in a command of a command-line program.
+func enclosingCaller(info *types.Info, cur inspector.Cursor) (caller *types.Func, process bool) {
+	inCommand := false
+	for d := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		ft, _ := ctxflow.FuncParts(d.Node())
+		inCommand = inCommand || commandFunc(info, ft)
+		if decl, ok := d.Node().(*ast.FuncDecl); ok {
+			caller, _ = info.Defs[decl.Name].(*types.Func)
+		}
+	}
+	return caller, isMain(caller) || inCommand
+}
+
+// embeddedContext is the context.Context a struct type embeds: the
+// field's name and index.
+type embeddedContext struct {
+	name  string
+	index int
+}
+
+// contextTypes returns the package's own context types that only the
+// package can build: structs embedding a context.Context, unexported or
+// declared in package main.
+func contextTypes(pass *analysis.Pass, iface *types.Interface) map[*types.TypeName]embeddedContext {
+	var out map[*types.TypeName]embeddedContext
+	scope := pass.Pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() || tn.Exported() && pass.Pkg.Name() != "main" {
+			continue
+		}
+		st, ok := tn.Type().Underlying().(*types.Struct)
+		if !ok {
+			continue
+		}
+		for i := range st.NumFields() {
+			if f := st.Field(i); f.Embedded() && ctxapi.IsContext(f.Type(), iface) {
+				if out == nil {
+					out = map[*types.TypeName]embeddedContext{}
+				}
+				out[tn] = embeddedContext{f.Name(), i}
+				break
+			}
+		}
+	}
+	return out
+}
+
+// rootedTypes keeps the context types (see contextTypes) that the package
+// builds, in composite literals only, around fresh roots (or main's
+// contexts, or a rooted parameter): a command-line tool's &Context{Context:
+// ctx} around main's Background, handed to each of its checks. A parameter
+// of such a type brings no caller's deadline. A type whose context field
+// is assigned anywhere else is not kept.
+func rootedTypes(pass *analysis.Pass, insp *inspector.Inspector, candidates map[*types.TypeName]embeddedContext, isRooted func(ast.Expr, *types.Func, bool, map[*types.Var]bool) bool) map[*types.TypeName]bool {
+	if len(candidates) == 0 {
+		return nil
+	}
+	info := pass.TypesInfo
+	rooted := map[*types.TypeName]bool{}
+	spoilt := map[*types.TypeName]bool{}
+	for cur := range insp.Root().Preorder((*ast.CompositeLit)(nil), (*ast.SelectorExpr)(nil)) {
+		switch n := cur.Node().(type) {
+		case *ast.SelectorExpr:
+			sel := info.Selections[n]
+			if sel == nil || sel.Kind() != types.FieldVal {
+				continue
+			}
+			tn := typeName(sel.Recv())
+			if field, ok := candidates[tn]; ok && n.Sel.Name == field.name && (ctxflow.IsAssigned(cur) || ctxflow.IsAddressed(cur)) {
+				spoilt[tn] = true
+			}
+		case *ast.CompositeLit:
+			tn := typeName(info.TypeOf(n))
+			field, ok := candidates[tn]
+			if !ok {
+				continue
+			}
+			rooted[tn] = true
+			var value ast.Expr
+			for i, elt := range n.Elts {
+				if kv, ok := elt.(*ast.KeyValueExpr); ok {
+					if id, ok := kv.Key.(*ast.Ident); ok && id.Name == field.name {
+						value = kv.Value
+					}
+				} else if i == field.index {
+					value = elt
+				}
+			}
+			caller, process := enclosingCaller(info, cur)
+			if value != nil && !isRooted(value, caller, process, map[*types.Var]bool{}) {
+				spoilt[tn] = true
+			}
+		}
+	}
+	for tn := range spoilt {
+		delete(rooted, tn)
+	}
+	return rooted
+}
+
+// typeName returns the named type t is or points to, nil for any other.
+func typeName(t types.Type) *types.TypeName {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		return n.Origin().Obj()
+	}
+	return nil
 }
 
 // lifecycleHook reports whether fn, given only a context and returning at

@@ -3,10 +3,13 @@ package inbound
 import (
 	"go/ast"
 	"go/token"
+	"go/types"
 
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/budgetlint/budgetlint/internal/ctxapi"
 	"github.com/budgetlint/budgetlint/internal/ctxflow"
+	"github.com/budgetlint/budgetlint/internal/knowledge"
 )
 
 // firstWatch returns the position of the first place where the function at
@@ -16,47 +19,85 @@ import (
 //   - a go statement of its own that waits for the context's Done() and
 //     then acts on it (go func() { <-ctx.Done(); conn.Close() }()), in a
 //     function that does not wait for it.
-//
-// It is remembered per owner: every node of a long function asks.
 func (r *Result) firstWatch(owner inspector.Cursor, src *Source) token.Pos {
 	if src.Param == nil || r.uses == nil {
 		return token.NoPos
 	}
+	var derived map[*types.Var]bool // asked for once the body is walked
+	return r.firstInBody(&r.watchedAt, owner, func(c inspector.Cursor) bool {
+		if derived == nil {
+			derived = r.uses.Derived(src.Param)
+		}
+		switch n := c.Node().(type) {
+		case *ast.GoStmt:
+			return ctxflow.WatchesDone(r.info, n, derived, nil) && !ctxflow.Waits(r.info, owner)
+		case *ast.CallExpr:
+			for i, arg := range n.Args {
+				if v := ctxflow.RootVar(r.info, arg); v != nil && derived[v] && r.uses.Watches(n, i) {
+					return true
+				}
+			}
+		}
+		return false
+	})
+}
+
+// firstHijack returns the position of the first call in the own body of
+// the handler at owner that takes over its connection, NoPos if none: a
+// Hijack() (http.Hijacker, http.ResponseController) or a websocket
+// upgrade (knowledge.Upgraders). From there on the server no longer
+// watches the connection: the request's context reports neither the
+// client leaving nor any deadline of the server's, and ends only when the
+// handler returns.
+func (r *Result) firstHijack(owner inspector.Cursor) token.Pos {
+	return r.firstInBody(&r.hijackedAt, owner, func(c inspector.Cursor) bool {
+		call, ok := c.Node().(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		fn := ctxapi.Callee(r.info, call)
+		return fn != nil && (isHijack(fn) || knowledge.Upgraders[fn.FullName()])
+	})
+}
+
+// firstInBody returns the position of the first call or go statement of
+// the owner's own body (not of the closures in it, nor inside a go
+// statement) that is, remembering it in memo per owner: every node of a
+// long function asks.
+func (r *Result) firstInBody(memo *map[ast.Node]token.Pos, owner inspector.Cursor, is func(inspector.Cursor) bool) token.Pos {
 	r.watchMu.Lock()
 	defer r.watchMu.Unlock()
-	if pos, ok := r.watchedAt[owner.Node()]; ok {
+	if pos, ok := (*memo)[owner.Node()]; ok {
 		return pos
-	}
-	derived := r.uses.Derived(src.Param)
-	isSource := func(e ast.Expr) bool {
-		v := ctxflow.RootVar(r.info, e)
-		return v != nil && derived[v]
 	}
 	pos := token.NoPos
 	owner.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.CallExpr)(nil), (*ast.GoStmt)(nil)}, func(c inspector.Cursor) bool {
 		if pos.IsValid() {
 			return false
 		}
-		switch n := c.Node().(type) {
-		case *ast.FuncLit:
-			return n == owner.Node() // the owner's own body only
-		case *ast.GoStmt:
-			if ctxflow.WatchesDone(r.info, n, derived, nil) && !ctxflow.Waits(r.info, owner) {
-				pos = n.Pos()
-			}
-			return false
-		case *ast.CallExpr:
-			for i, arg := range n.Args {
-				if isSource(arg) && r.uses.Watches(n, i) {
-					pos = n.Pos()
-				}
-			}
+		if lit, ok := c.Node().(*ast.FuncLit); ok {
+			return lit == owner.Node() // the owner's own body only
 		}
-		return true
+		if is(c) {
+			pos = c.Node().Pos()
+		}
+		_, isGo := c.Node().(*ast.GoStmt)
+		return !isGo
 	})
-	if r.watchedAt == nil {
-		r.watchedAt = map[ast.Node]token.Pos{}
+	if *memo == nil {
+		*memo = map[ast.Node]token.Pos{}
 	}
-	r.watchedAt[owner.Node()] = pos
+	(*memo)[owner.Node()] = pos
 	return pos
+}
+
+// isHijack reports whether fn is a Hijack method of http.Hijacker's shape:
+// Hijack() (net.Conn, *bufio.ReadWriter, error).
+func isHijack(fn *types.Func) bool {
+	sig := fn.Type().(*types.Signature)
+	if fn.Name() != "Hijack" || sig.Recv() == nil || sig.Params().Len() != 0 || sig.Results().Len() != 3 {
+		return false
+	}
+	conn, ok := types.Unalias(sig.Results().At(0).Type()).(*types.Named)
+	return ok && conn.Obj().Pkg() != nil && conn.Obj().Pkg().Path() == "net" && conn.Obj().Name() == "Conn"
 }

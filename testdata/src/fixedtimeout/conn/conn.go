@@ -49,7 +49,9 @@ func (p *Proxy) Relay(ctx context.Context, src *tls.Conn, dst net.Conn) error {
 	}
 }
 
-// An HTTP handler that hijacks the connection.
+// An HTTP handler that hijacks the connection: from there on the server no
+// longer watches it, and the request's context has no deadline to consult.
+// The connection's own deadline is the handler's only bound. Silent.
 func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	hj, ok := w.(http.Hijacker)
 	if !ok {
@@ -60,7 +62,18 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer c.Close()
-	c.SetDeadline(time.Now().Add(time.Minute)) // want `1m0s deadline on c ignores the caller's deadline; use r.Context\(\).Deadline\(\) when it is sooner`
+	c.SetDeadline(time.Now().Add(time.Minute))
+}
+
+// A handler that keeps its connection and sets a fixed deadline on an
+// upstream one: the request's deadline is the one to consult.
+func (p *Proxy) Forward(w http.ResponseWriter, r *http.Request) {
+	up, err := net.Dial("tcp", p.upstream)
+	if err != nil {
+		return
+	}
+	defer up.Close()
+	up.SetReadDeadline(time.Now().Add(5 * time.Second)) // want `5s read deadline on up ignores the caller's deadline; use r.Context\(\).Deadline\(\) when it is sooner`
 }
 
 // Any type with the method: a UDP connection.
@@ -79,7 +92,7 @@ func (p *Proxy) Blank(_ context.Context, conn net.Conn) {
 // A blank request is not a discarded context: the handler only needed none
 // of its fields.
 func (p *Proxy) BlankRequest(w http.ResponseWriter, _ *http.Request) {
-	conn, _, err := w.(http.Hijacker).Hijack()
+	conn, err := net.Dial("tcp", p.upstream)
 	if err != nil {
 		return
 	}
