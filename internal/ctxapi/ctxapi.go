@@ -482,6 +482,24 @@ func IsHTTPRequest(t types.Type) bool {
 	return ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == "net/http" && named.Obj().Name() == "Request"
 }
 
+// IsResponseWriter reports whether t is net/http.ResponseWriter.
+func IsResponseWriter(t types.Type) bool {
+	named, ok := types.Unalias(t).(*types.Named)
+	return ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == "net/http" && named.Obj().Name() == "ResponseWriter"
+}
+
+// IsHijack reports whether fn is a Hijack method of http.Hijacker's
+// shape, Hijack() (net.Conn, *bufio.ReadWriter, error): http.Hijacker's,
+// http.ResponseController's, a wrapper's.
+func IsHijack(fn *types.Func) bool {
+	sig := fn.Type().(*types.Signature)
+	if fn.Name() != "Hijack" || sig.Recv() == nil || sig.Params().Len() != 0 || sig.Results().Len() != 3 {
+		return false
+	}
+	conn, ok := types.Unalias(sig.Results().At(0).Type()).(*types.Named)
+	return ok && conn.Obj().Pkg() != nil && conn.Obj().Pkg().Path() == "net" && conn.Obj().Name() == "Conn"
+}
+
 // IsRPCStream reports whether t is a gRPC server stream: it has Context()
 // beside SendMsg, RecvMsg and SetHeader, as grpc.ServerStream and the
 // stream interfaces generated from it do. Known by its methods, so that

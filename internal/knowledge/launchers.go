@@ -37,16 +37,3 @@ var UntilDone = map[string]int{
 	"k8s.io/apimachinery/pkg/util/wait.BackoffUntil":               3,
 	"k8s.io/apimachinery/pkg/util/wait.BackoffUntilWithContext":    0,
 }
-
-// Upgraders are the functions, by types.Func.FullName, that take over an
-// HTTP handler's connection for another protocol (a websocket), hijacking
-// it as http.Hijacker's Hijack does: the server stops watching the
-// connection, so the request's context no longer reports the client
-// leaving and ends only when the handler returns.
-var Upgraders = map[string]bool{
-	"(*github.com/gorilla/websocket.Upgrader).Upgrade": true,
-	"github.com/coder/websocket.Accept":                true,
-	"nhooyr.io/websocket.Accept":                       true,
-	"github.com/gobwas/ws.UpgradeHTTP":                 true,
-	"(github.com/gobwas/ws.HTTPUpgrader).Upgrade":      true,
-}

@@ -60,6 +60,11 @@ type Fact struct {
 	// variable (a callback registration, s.hooks = append(s.hooks, fn)).
 	Stores   []int
 	Attaches []int // *http.Request parameters it gives a context before use
+	// Hijacks lists the http.ResponseWriter parameters whose connection it
+	// takes over (a Hijack() on it, a websocket upgrade): after a call of
+	// it the handler's request no longer reports the client (see
+	// inbound's firstHijack).
+	Hijacks []int
 	// ChecksStored marks a method that reads the cancellation (Err, Done,
 	// Deadline) of a context held in a field of its receiver: a backoff's
 	// Ongoing() or Wait() on the context it was built with.
@@ -97,7 +102,7 @@ func (f *Fact) String() string {
 	for _, p := range []struct {
 		name string
 		idx  []int
-	}{{"ignores", f.Ignores}, {"checks", f.Checks}, {"launches", f.Launches}, {"memoises", f.Memoises}, {"after done", f.AfterDone}, {"stores", f.Stores}, {"watches", f.Watches}, {"detaches", f.Detaches}, {"attaches", f.Attaches}, {"adds values to", f.AddsValues}} {
+	}{{"ignores", f.Ignores}, {"checks", f.Checks}, {"launches", f.Launches}, {"memoises", f.Memoises}, {"after done", f.AfterDone}, {"stores", f.Stores}, {"watches", f.Watches}, {"detaches", f.Detaches}, {"attaches", f.Attaches}, {"hijacks", f.Hijacks}, {"adds values to", f.AddsValues}} {
 		if len(p.idx) > 0 {
 			parts = append(parts, fmt.Sprintf("%s %v", p.name, p.idx))
 		}
@@ -118,7 +123,7 @@ func (f *Fact) String() string {
 }
 
 func (f *Fact) empty() bool {
-	return len(f.Ignores)+len(f.Checks)+len(f.Launches)+len(f.Memoises)+len(f.AfterDone)+len(f.Stores)+len(f.Watches)+len(f.Detaches)+len(f.Attaches)+len(f.AddsValues)+len(f.IfZero)+len(f.Hands) == 0 && !f.ChecksStored && !f.Polls
+	return len(f.Ignores)+len(f.Checks)+len(f.Launches)+len(f.Memoises)+len(f.AfterDone)+len(f.Stores)+len(f.Watches)+len(f.Detaches)+len(f.Attaches)+len(f.Hijacks)+len(f.AddsValues)+len(f.IfZero)+len(f.Hands) == 0 && !f.ChecksStored && !f.Polls
 }
 
 // Result answers, for one package, what a call does with its arguments
@@ -718,6 +723,34 @@ func (r *Result) Attaches(call *ast.CallExpr, i int) bool {
 	return f != nil && slices.Contains(f.Attaches, idx(i))
 }
 
+// Hijacks reports whether call takes over the connection of an
+// http.ResponseWriter it is given: a Hijack() of http.Hijacker's shape, or
+// a function whose fact says it hijacks (a websocket upgrade).
+func (r *Result) Hijacks(call *ast.CallExpr) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.hijacksArg(call, -1)
+}
+
+// hijacksArg is Hijacks for the i-th argument only (any argument if i < 0).
+func (r *Result) hijacksArg(call *ast.CallExpr, i int) bool {
+	fn := ctxapi.Callee(r.info, call)
+	if fn == nil {
+		return false
+	}
+	if ctxapi.IsHijack(fn) {
+		return true
+	}
+	f := r.factOf(fn)
+	if f == nil {
+		return false
+	}
+	if i < 0 {
+		return len(f.Hijacks) > 0
+	}
+	return slices.Contains(f.Hijacks, paramIndex(fn, i))
+}
+
 // callFact returns the fact of the function call invokes, nil if it is
 // unknown, and a mapping from argument to parameter index.
 func (r *Result) callFact(call *ast.CallExpr) (*Fact, func(int) int) {
@@ -880,6 +913,10 @@ func (r *Result) compute(fn *types.Func) *Fact {
 		case ctxapi.IsHTTPRequest(t):
 			if r.attaches(p) {
 				f.Attaches = append(f.Attaches, i)
+			}
+		case ctxapi.IsResponseWriter(t):
+			if r.hijacks(body, p) {
+				f.Hijacks = append(f.Hijacks, i)
 			}
 		default:
 			if _, ok := t.Underlying().(*types.Signature); ok {

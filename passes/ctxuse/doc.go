@@ -37,7 +37,10 @@
 //     with the caller's context consults that context;
 //   - which *http.Request parameters it gives a context (req.WithContext,
 //     req.Clone) before using them: a request handed to it keeps the
-//     caller's signal.
+//     caller's signal;
+//   - which http.ResponseWriter parameters it takes the connection of (a
+//     Hijack() on it, a websocket upgrader): after the call, the handler's
+//     request no longer reports the client.
 //   - which function parameters it calls with one of its context
 //     parameters, unchanged (a subscription's Consume(ctx, handle) running
 //     handle(ctx, msg)): a callback registered with a stored context gets

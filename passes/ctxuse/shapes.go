@@ -218,6 +218,52 @@ func (r *Result) attaches(p *types.Var) bool {
 	return false
 }
 
+// hijacks reports whether the function whose body is at body takes over
+// the connection of its http.ResponseWriter parameter p: it calls Hijack()
+// on p (w.(http.Hijacker).Hijack()), on a local set from p (h, ok :=
+// w.(http.Hijacker), rc := http.NewResponseController(w)), or hands p to
+// a function that hijacks it.
+func (r *Result) hijacks(body inspector.Cursor, p *types.Var) bool {
+	fromP := map[*types.Var]bool{}
+	mentions := func(e ast.Expr) bool {
+		found := false
+		ast.Inspect(e, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				v, _ := r.info.Uses[id].(*types.Var)
+				found = found || v == p || fromP[v]
+			}
+			return !found
+		})
+		return found
+	}
+	found := false
+	body.Inspect([]ast.Node{(*ast.AssignStmt)(nil), (*ast.CallExpr)(nil)}, func(c inspector.Cursor) bool {
+		switch n := c.Node().(type) {
+		case *ast.AssignStmt:
+			if len(n.Rhs) == 1 && mentions(n.Rhs[0]) {
+				for _, l := range n.Lhs {
+					if id, ok := l.(*ast.Ident); ok {
+						if v, ok := r.info.ObjectOf(id).(*types.Var); ok {
+							fromP[v] = true
+						}
+					}
+				}
+			}
+		case *ast.CallExpr:
+			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && mentions(sel.X) && r.hijacksArg(n, -1) && len(n.Args) == 0 {
+				found = true // h.Hijack()
+			}
+			for i, arg := range n.Args {
+				if mentions(arg) && r.hijacksArg(n, i) {
+					found = true // upgrader.Upgrade(w, r, nil)
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
 // launches reports whether the function parameter p is run in a go
 // statement of the function at decl (go p(), go func() { p() }()) or
 // handed to a function that launches it, and the function does not wait

@@ -59,8 +59,9 @@
 // function hands its context to a cancel watcher (watchCancel(ctx), a
 // goroutine that breaks the connection once ctx is done) is marked
 // watched: the caller's cancellation ends it whatever context it uses.
-// Code after an HTTP handler takes over its connection (a Hijack(), a
-// websocket upgrade) is on no request path: the server no longer watches
+// Code after an HTTP handler takes over its connection (a Hijack(), or a
+// function that hijacks the writer it is given, such as a websocket
+// upgrade, learned by ctxuse) is on no request path: the server no longer watches
 // the connection, so the request's context reports neither the client
 // leaving nor a deadline, and ends only when the handler returns.
 //

@@ -7,9 +7,7 @@ import (
 
 	"golang.org/x/tools/go/ast/inspector"
 
-	"github.com/budgetlint/budgetlint/internal/ctxapi"
 	"github.com/budgetlint/budgetlint/internal/ctxflow"
-	"github.com/budgetlint/budgetlint/internal/knowledge"
 )
 
 // firstWatch returns the position of the first place where the function at
@@ -44,19 +42,18 @@ func (r *Result) firstWatch(owner inspector.Cursor, src *Source) token.Pos {
 
 // firstHijack returns the position of the first call in the own body of
 // the handler at owner that takes over its connection, NoPos if none: a
-// Hijack() (http.Hijacker, http.ResponseController) or a websocket
-// upgrade (knowledge.Upgraders). From there on the server no longer
-// watches the connection: the request's context reports neither the
-// client leaving nor any deadline of the server's, and ends only when the
-// handler returns.
+// Hijack() (http.Hijacker, http.ResponseController) or a function that
+// hijacks the writer it is given (a websocket upgrade; see ctxuse's
+// Hijacks). From there on the server no longer watches the connection:
+// the request's context reports neither the client leaving nor any
+// deadline of the server's, and ends only when the handler returns.
 func (r *Result) firstHijack(owner inspector.Cursor) token.Pos {
+	if r.uses == nil {
+		return token.NoPos
+	}
 	return r.firstInBody(&r.hijackedAt, owner, func(c inspector.Cursor) bool {
 		call, ok := c.Node().(*ast.CallExpr)
-		if !ok {
-			return false
-		}
-		fn := ctxapi.Callee(r.info, call)
-		return fn != nil && (isHijack(fn) || knowledge.Upgraders[fn.FullName()])
+		return ok && r.uses.Hijacks(call)
 	})
 }
 
@@ -89,15 +86,4 @@ func (r *Result) firstInBody(memo *map[ast.Node]token.Pos, owner inspector.Curso
 	}
 	(*memo)[owner.Node()] = pos
 	return pos
-}
-
-// isHijack reports whether fn is a Hijack method of http.Hijacker's shape:
-// Hijack() (net.Conn, *bufio.ReadWriter, error).
-func isHijack(fn *types.Func) bool {
-	sig := fn.Type().(*types.Signature)
-	if fn.Name() != "Hijack" || sig.Recv() == nil || sig.Params().Len() != 0 || sig.Results().Len() != 3 {
-		return false
-	}
-	conn, ok := types.Unalias(sig.Results().At(0).Type()).(*types.Named)
-	return ok && conn.Obj().Pkg() != nil && conn.Obj().Pkg().Path() == "net" && conn.Obj().Name() == "Conn"
 }

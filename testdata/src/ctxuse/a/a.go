@@ -314,3 +314,32 @@ func PrimaryContext(ctx context.Context) string { // want PrimaryContext:"polls 
 		}
 	}
 }
+
+// Hijackers: taking over the connection of the writer a handler is given.
+
+type Upgrader struct{}
+
+func (u *Upgrader) Upgrade(w http.ResponseWriter, r *http.Request) error { // want Upgrade:"hijacks \\[0\\]"
+	hj, ok := w.(http.Hijacker)
+	if !ok {
+		return nil
+	}
+	conn, _, err := hj.Hijack()
+	if err == nil {
+		conn.Close()
+	}
+	return err
+}
+
+func Take(w http.ResponseWriter) { // want Take:"hijacks \\[0\\]"
+	rc := http.NewResponseController(w)
+	rc.Hijack()
+}
+
+func UpgradeVia(u *Upgrader, r *http.Request, w http.ResponseWriter) { u.Upgrade(w, r) } // want UpgradeVia:"hijacks \\[2\\]"
+
+// Writing to the writer, or hijacking another one, takes nothing over.
+func Respond(w http.ResponseWriter, other http.Hijacker) {
+	w.WriteHeader(http.StatusOK)
+	other.Hijack()
+}

@@ -25,5 +25,16 @@ type AcceptOptions struct{}
 
 // Accept upgrades the handler's connection to a websocket.
 func Accept(w http.ResponseWriter, r *http.Request, opts *AcceptOptions) (*Conn, error) {
+	return accept(w)
+}
+
+func accept(w http.ResponseWriter) (*Conn, error) {
+	hj, ok := w.(http.Hijacker)
+	if !ok {
+		return nil, nil
+	}
+	if _, _, err := hj.Hijack(); err != nil {
+		return nil, err
+	}
 	return &Conn{}, nil
 }
