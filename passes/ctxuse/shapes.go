@@ -250,8 +250,10 @@ func (r *Result) hijacks(body inspector.Cursor, p *types.Var) bool {
 				}
 			}
 		case *ast.CallExpr:
-			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && mentions(sel.X) && r.hijacksArg(n, -1) && len(n.Args) == 0 {
-				found = true // h.Hijack()
+			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && mentions(sel.X) {
+				if fn := ctxapi.Callee(r.info, n); fn != nil && ctxapi.IsHijack(fn) {
+					found = true // h.Hijack()
+				}
 			}
 			for i, arg := range n.Args {
 				if mentions(arg) && r.hijacksArg(n, i) {
