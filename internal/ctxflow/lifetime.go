@@ -41,7 +41,7 @@ func Lifetime(info *types.Info, cur inspector.Cursor) bool {
 	cur = outermostDerivation(info, cur)
 	parent, child := Unparen(cur)
 	if call, ok := parent.Node().(*ast.CallExpr); ok && slices.Contains(call.Args, ast.Expr(child.(ast.Expr))) {
-		return keptBy(info, parent)
+		return KeptBy(info, parent)
 	}
 	lhs, rhs := assignment(parent.Node())
 	i := slices.Index(rhs, ast.Expr(child.(ast.Expr)))
@@ -166,24 +166,36 @@ func inGoStmt(cur, fn inspector.Cursor) bool {
 }
 
 // passedToKeeper reports whether the value at cur is an argument of a
-// call that keeps what it is given (keptBy).
+// call that keeps what it is given (KeptBy).
 func passedToKeeper(info *types.Info, cur inspector.Cursor) bool {
 	parent, child := Unparen(cur)
 	call, ok := parent.Node().(*ast.CallExpr)
-	return ok && slices.Contains(call.Args, ast.Expr(child.(ast.Expr))) && keptBy(info, parent)
+	return ok && slices.Contains(call.Args, ast.Expr(child.(ast.Expr))) && KeptBy(info, parent)
 }
 
-// keptBy reports whether the call at cur keeps the context it is given as
-// a component's lifetime: it constructs a component (BuildsComponent), it
-// is known to keep it for its result (an OAuth2 client,
-// knowledge.KeepsContext), or its result is stored in a field or package
-// variable (a lazily made shared client, p.keys = NewRemoteKeySet(ctx, url)).
-func keptBy(info *types.Info, cur inspector.Cursor) bool {
+// KeptBy reports whether the call at cur keeps the context it is given as
+// a component's lifetime: it builds a component (BuildsKept), it is known
+// to keep it for its result (an OAuth2 client, knowledge.KeepsContext), or
+// its result is stored in a field or package variable (a lazily made
+// shared client, p.keys = NewRemoteKeySet(ctx, url)).
+func KeptBy(info *types.Info, cur inspector.Cursor) bool {
 	call := cur.Node().(*ast.CallExpr)
 	if fn := ctxapi.Callee(info, call); fn != nil && knowledge.KeepsContext(fn.Origin().FullName()) && !usedAtOnce(info, cur) {
 		return true // config.Client(ctx): the client's lifetime
 	}
-	return BuildsComponent(info, call) || Stored(info, cur)
+	return BuildsKept(info, cur) || Stored(info, cur)
+}
+
+// BuildsKept reports whether the call at cur is a constructor (NewPool,
+// newHandler) of something that outlives the function: a component
+// (BuildsComponent), or a value that is stored in a field or package
+// variable or returned by a constructor (return newConnHandler(c.engineCtx,
+// conn) in newSubscription). The context handed to it, a fresh root or a
+// stored one, is that value's lifetime.
+func BuildsKept(info *types.Info, cur inspector.Cursor) bool {
+	call := cur.Node().(*ast.CallExpr)
+	return BuildsComponent(info, call) ||
+		ctxapi.Callee(info, call) != nil && knowledge.IsConstructorName(ctxapi.Callee(info, call).Name()) && (returnedByConstructor(cur) || Stored(info, cur))
 }
 
 // usedAtOnce reports whether the value made at cur serves only calls of
@@ -242,7 +254,7 @@ func StoredComponent(info *types.Info, cur inspector.Cursor) bool {
 func Stored(info *types.Info, cur inspector.Cursor) bool {
 	parent, child := Unparen(cur)
 	if call, ok := parent.Node().(*ast.CallExpr); ok && slices.Contains(call.Args, ast.Expr(child.(ast.Expr))) {
-		return keptBy(info, parent)
+		return KeptBy(info, parent)
 	}
 	if _, ok := parent.Node().(*ast.KeyValueExpr); ok {
 		return KeptValue(info, cur) // &T{m: NewManager(ctx)}, returned
@@ -311,7 +323,14 @@ func storedInLiteral(info *types.Info, cur inspector.Cursor, cancel *types.Var) 
 	if Stored(info, outer) {
 		return true
 	}
-	p, _ := Unparen(outer)
+	return returnedByConstructor(outer)
+}
+
+// returnedByConstructor reports whether the value at cur is returned by a
+// function named as a constructor (NewClient, newHandler): what it
+// returns outlives the call.
+func returnedByConstructor(cur inspector.Cursor) bool {
+	p, _ := Unparen(cur)
 	if _, returned := p.Node().(*ast.ReturnStmt); !returned {
 		return false
 	}

@@ -53,7 +53,9 @@
 // (*http.Request).Clone demands; nor when it only calls a helper that
 // roots one to build a component kept that way (a value with a Close
 // method: s, err := openShell(); t.sess = s): the root is that component's
-// lifetime, at the helper and at its callers. A cached lookup result kept
+// lifetime, at the helper and at its callers; nor when a constructor
+// returns what another constructor builds on the root (return
+// newConnHandler(context.Background(), conn) in newSubscription). A cached lookup result kept
 // in a field is still the work of the request that fetched it.
 //
 // Left alone: code off the request path (main, init, package variables,

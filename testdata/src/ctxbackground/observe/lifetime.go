@@ -362,3 +362,24 @@ func (l *Links) Watch(ctx context.Context) error {
 	_ = watcherInline(l.store)
 	return l.store.Get(ctx, "watch")
 }
+
+// A constructor that returns what another constructor builds on a fresh
+// root: the root is the lifetime of the value it returns, which outlives
+// the call (a subscription's connection handler).
+type connHandler struct{ ctx context.Context }
+
+func newConnHandler(ctx context.Context, st *Store) *connHandler {
+	_ = st.Get(ctx, "handshake")
+	return &connHandler{ctx: ctx}
+}
+
+func (r *reader) newSubscription(ctx context.Context) *connHandler {
+	_ = r.store.Get(ctx, "dial")
+	return newConnHandler(context.Background(), r.store)
+}
+
+// The same call returned by a function that is not a constructor is the
+// call's work.
+func (r *reader) Handle(ctx context.Context) *connHandler {
+	return newConnHandler(context.Background(), r.store) // want `context.Background\(\) starts a fresh context where ctx is in scope`
+}

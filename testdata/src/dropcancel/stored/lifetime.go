@@ -149,3 +149,36 @@ func (s *subprocess) connect(ctx context.Context) error {
 func (s *subprocess) once(ctx context.Context) error {
 	return exec.CommandContext(s.ctx, "true").Run() // want `passing the stored context s.ctx ignores the cancellation of ctx; pass ctx`
 }
+
+// A constructor that dials with the caller's context and returns a
+// handler built by another constructor on the client's engine lifetime:
+// the handler outlives the call, so the stored context is its lifetime.
+type handler struct{ ctx context.Context }
+
+func newHandler(lifetime context.Context) *handler {
+	<-lifetime.Done()
+	return &handler{ctx: lifetime}
+}
+
+type subscriptions struct {
+	engineCtx context.Context
+	byKey     map[string]*handler
+}
+
+func (s *subscriptions) newConnHandler(reqCtx context.Context) *handler {
+	wait(reqCtx)
+	return newHandler(s.engineCtx)
+}
+
+// Kept in a field: the same.
+func (s *subscriptions) add(reqCtx context.Context, key string) {
+	wait(reqCtx)
+	s.byKey[key] = newHandler(s.engineCtx)
+}
+
+// A constructor's result used at once, or returned by a function that is
+// not a constructor, is the call's work.
+func (s *subscriptions) handle(reqCtx context.Context) *handler {
+	wait(reqCtx)
+	return newHandler(s.engineCtx) // want `passing the stored context s.engineCtx ignores the cancellation of reqCtx; pass reqCtx`
+}
