@@ -57,6 +57,13 @@ type RootsContext struct {
 	// default the caller left out (name == ""), and callers that pass one
 	// lose nothing there.
 	IfZero int
+	// IfEquals, when not 0, says that the root is reached only when the
+	// function's parameter IfEquals-1 holds the constant Equals (its
+	// exact form: "true", "2"): it sits in an if on a boolean parameter
+	// or in a switch case on a parameter, and callers that pass another
+	// constant (compile(call, false)) never reach it.
+	IfEquals int
+	Equals   string
 }
 
 func (*RootsContext) AFact() {}
@@ -68,6 +75,9 @@ func (f *RootsContext) String() string {
 	}
 	if f.IfZero > 0 {
 		s += fmt.Sprintf(" if parameter %d is zero", f.IfZero-1)
+	}
+	if f.IfEquals > 0 {
+		s += fmt.Sprintf(" if parameter %d is %s", f.IfEquals-1, f.Equals)
 	}
 	return s
 }
@@ -326,6 +336,9 @@ func (c *checker) checkHelperCall(cur inspector.Cursor, call *ast.CallExpr) {
 	if _, ok := passOnGuard(c.Pass.TypesInfo, nil, call, fact); !ok {
 		return // the root fills in a default this call does not leave out
 	}
+	if _, ok := passOnBranch(c.Pass.TypesInfo, nil, call, fact); !ok {
+		return // the root sits in a branch this call's constant does not take
+	}
 	if ctxflow.StoredComponent(c.Pass.TypesInfo, cur) {
 		return // it builds a component kept beyond the call (t.sess = s): the root is its lifetime
 	}
@@ -398,6 +411,125 @@ func guardOf(info *types.Info, fn *types.Func, arg ast.Expr) (int, bool) {
 	return 0, false
 }
 
+// passOnBranch says whether a call of a helper whose fact is f reaches
+// its root, when the root sits in a branch taken for one constant value of
+// a parameter (RootsContext.IfEquals): a constant argument reaches it only
+// if it is that value; fn's own parameter passes the condition on (its
+// 1-based index is returned, for fn's fact); anything else may be that
+// value. At a call site to report, fn is nil.
+func passOnBranch(info *types.Info, fn *types.Func, call *ast.CallExpr, f *RootsContext) (int, bool) {
+	if f.IfEquals == 0 {
+		return 0, true
+	}
+	if f.IfEquals > len(call.Args) || call.Ellipsis.IsValid() {
+		return 0, true
+	}
+	arg := call.Args[f.IfEquals-1]
+	if tv, ok := info.Types[arg]; ok && tv.Value != nil {
+		return 0, tv.Value.ExactString() == f.Equals
+	}
+	if fn != nil {
+		if k := ctxapi.ParamIndex(info, fn.Type().(*types.Signature).Params(), arg); k >= 0 {
+			return k + 1, true
+		}
+	}
+	return 0, true
+}
+
+// reachedBranch says whether fn, calling at `at` a helper whose fact is f,
+// reaches the helper's root, and on what condition of its own: the branch
+// the call stands in (branchOf), or else the condition the helper's fact
+// passes on to fn's parameter (passOnBranch).
+func reachedBranch(info *types.Info, fn *types.Func, at inspector.Cursor, f *RootsContext) (RootsContext, bool) {
+	k, ok := passOnBranch(info, fn, at.Node().(*ast.CallExpr), f)
+	if !ok {
+		return RootsContext{}, false
+	}
+	if j, v := branchOf(info, fn, at); j > 0 {
+		return RootsContext{IfEquals: j, Equals: v}, true
+	}
+	if k > 0 {
+		return RootsContext{IfEquals: k, Equals: f.Equals}, true
+	}
+	return RootsContext{}, true
+}
+
+// branchOf finds the condition on one of fn's parameters under which the
+// code at `at` runs: it stands in the body of an if on a boolean parameter
+// (if evaluate { ... }: the parameter is true), or in a switch case on a
+// parameter with one constant (switch ep { case replica: ... }). It
+// returns the parameter's 1-based index and the constant's exact form, or
+// 0 when the innermost such statement is not one, the parameter is
+// assigned in fn, or the case is entered by a fallthrough.
+func branchOf(info *types.Info, fn *types.Func, at inspector.Cursor) (int, string) {
+	params := fn.Type().(*types.Signature).Params()
+	param := func(e ast.Expr, top inspector.Cursor) int {
+		k := ctxapi.ParamIndex(info, params, e)
+		if k < 0 || assignedIn(info, top, params.At(k)) {
+			return -1
+		}
+		return k
+	}
+	var top inspector.Cursor
+	for d := range at.Enclosing((*ast.FuncDecl)(nil)) {
+		top = d
+	}
+	for c := range at.Enclosing((*ast.IfStmt)(nil), (*ast.CaseClause)(nil), (*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		switch n := c.Node().(type) {
+		case *ast.IfStmt:
+			if at.Node().Pos() < n.Body.Pos() || at.Node().End() > n.Body.End() {
+				continue // in the condition or the else branch
+			}
+			if t := info.TypeOf(n.Cond); t == nil || !types.Identical(t.Underlying(), types.Typ[types.Bool]) {
+				return 0, ""
+			}
+			if k := param(n.Cond, top); k >= 0 {
+				return k + 1, "true"
+			}
+			return 0, ""
+		case *ast.CaseClause:
+			sw, ok := c.Parent().Parent().Node().(*ast.SwitchStmt)
+			if !ok || sw.Tag == nil || sw.Init != nil || len(n.List) != 1 || fallenInto(sw, n) {
+				return 0, ""
+			}
+			tv, ok := info.Types[n.List[0]]
+			if k := param(sw.Tag, top); ok && tv.Value != nil && k >= 0 {
+				return k + 1, tv.Value.ExactString()
+			}
+			return 0, ""
+		default:
+			return 0, "" // a function literal runs when it is called
+		}
+	}
+	return 0, ""
+}
+
+// fallenInto reports whether the clause before cc in sw ends with a
+// fallthrough into it.
+func fallenInto(sw *ast.SwitchStmt, cc *ast.CaseClause) bool {
+	i := slices.Index(sw.Body.List, ast.Stmt(cc))
+	if i <= 0 {
+		return false
+	}
+	prev := sw.Body.List[i-1].(*ast.CaseClause).Body
+	if len(prev) == 0 {
+		return false
+	}
+	br, ok := prev[len(prev)-1].(*ast.BranchStmt)
+	return ok && br.Tok == token.FALLTHROUGH
+}
+
+// assignedIn reports whether v is assigned (or has its address taken)
+// anywhere in the function at fn.
+func assignedIn(info *types.Info, fn inspector.Cursor, v *types.Var) bool {
+	for id := range fn.Preorder((*ast.Ident)(nil)) {
+		if info.Uses[id.Node().(*ast.Ident)] == v && (ctxflow.IsAssigned(id) || ctxflow.IsAddressed(id)) {
+			return true
+		}
+	}
+	return false
+}
+
 // foreign reports whether a package is not the user's code: the standard
 // library, or a copy vendored from another project (without modules,
 // GOPATH's vendor directories are the only sign of that). Facts never flow
@@ -463,7 +595,11 @@ func rootingHelpers(pass *analysis.Pass, in *inbound.Result, uses *ctxuse.Result
 			if at, ok := body.FindNode(root); ok && in.Documented(at) {
 				continue // the helper's comment says it detaches on purpose
 			}
-			found[fn] = &RootsContext{Root: rootName(pass.TypesInfo, root), Pos: shortPos(pass.Fset, root.Pos()), Module: module, IfZero: guard}
+			f := &RootsContext{Root: rootName(pass.TypesInfo, root), Pos: shortPos(pass.Fset, root.Pos()), Module: module, IfZero: guard}
+			if at, ok := body.FindNode(root); ok {
+				f.IfEquals, f.Equals = branchOf(pass.TypesInfo, fn, at)
+			}
+			found[fn] = f
 			continue
 		}
 		// A call whose result, a component, the function keeps in a field
@@ -493,8 +629,10 @@ func rootingHelpers(pass *analysis.Pass, in *inbound.Result, uses *ctxuse.Result
 			fact := new(RootsContext)
 			if pass.ImportObjectFact(callee, fact) && fact.Module == module && !ctxflow.StoredComponent(pass.TypesInfo, at) {
 				if g, ok := passOnGuard(pass.TypesInfo, fn, call, fact); ok {
-					found[fn] = &RootsContext{Root: fact.Root, Pos: fact.Pos, Via: qualifiedName(callee), Module: module, IfZero: g}
-					break
+					if b, ok := reachedBranch(pass.TypesInfo, fn, at, fact); ok {
+						found[fn] = &RootsContext{Root: fact.Root, Pos: fact.Pos, Via: qualifiedName(callee), Module: module, IfZero: g, IfEquals: b.IfEquals, Equals: b.Equals}
+						break
+					}
 				}
 			}
 		}
@@ -509,9 +647,11 @@ func rootingHelpers(pass *analysis.Pass, in *inbound.Result, uses *ctxuse.Result
 			for _, p := range pending[fn] {
 				if f := found[p.callee]; f != nil && !ctxflow.StoredComponent(pass.TypesInfo, p.at) {
 					if g, ok := passOnGuard(pass.TypesInfo, fn, p.at.Node().(*ast.CallExpr), f); ok {
-						found[fn] = &RootsContext{Root: f.Root, Pos: f.Pos, Via: p.callee.Name(), Module: module, IfZero: g}
-						changed = true
-						break
+						if b, ok := reachedBranch(pass.TypesInfo, fn, p.at, f); ok {
+							found[fn] = &RootsContext{Root: f.Root, Pos: f.Pos, Via: p.callee.Name(), Module: module, IfZero: g, IfEquals: b.IfEquals, Equals: b.Equals}
+							changed = true
+							break
+						}
 					}
 				}
 			}

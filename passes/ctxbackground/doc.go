@@ -43,6 +43,12 @@
 // // in memory, no need to worry about cancellation) roots nothing for its
 // callers.
 //
+// A helper whose root sits in a branch that one constant value of a
+// parameter selects (if evaluate { ... } on a boolean parameter, or one
+// case of a switch on a parameter) roots only for callers that may pass
+// that value: compile(name, false) reaches nothing, and so neither does a
+// caller that passes a constant on to it.
+//
 // One helper reached twice from one function is one finding, and so is
 // one root reached through two unexported helpers; exported helpers each
 // need a variant of their own and keep theirs.
