@@ -416,6 +416,38 @@ func outermostDerivation(info *types.Info, cur inspector.Cursor) inspector.Curso
 	}
 }
 
+// ChoosesContext reports whether the context made at cur (a fresh root,
+// or a timeout on one) is returned by a function whose other returns give
+// back param, its caller's context: the function's job is to choose which
+// context its callers run under (go-redis's ContextTimeoutEnabled switch
+// returns ctx or context.Background(); a transfer's clean-up context is
+// ctx, or a fresh one bounded by a configured FailTimeout). Replacing the
+// root with param would remove the choice.
+func ChoosesContext(info *types.Info, cur inspector.Cursor, param *types.Var) bool {
+	parent, _ := Unparen(cur)
+	if _, ok := parent.Node().(*ast.ReturnStmt); !ok || param == nil {
+		return false
+	}
+	fn, ok := EnclosingFunc(cur)
+	if !ok {
+		return false
+	}
+	returnsParam := false
+	fn.Inspect([]ast.Node{(*ast.ReturnStmt)(nil), (*ast.FuncLit)(nil)}, func(r inspector.Cursor) bool {
+		ret, ok := r.Node().(*ast.ReturnStmt)
+		if !ok {
+			return r.Node() == fn.Node() // only the function's own returns
+		}
+		if len(ret.Results) > 0 {
+			if id, ok := ast.Unparen(ret.Results[0]).(*ast.Ident); ok && info.Uses[id] == param {
+				returnsParam = true
+			}
+		}
+		return false
+	})
+	return returnsParam
+}
+
 // EnclosingFunc returns the innermost function declaration or literal
 // around cur.
 func EnclosingFunc(cur inspector.Cursor) (inspector.Cursor, bool) {

@@ -191,7 +191,7 @@ func (c *checker) checkRoot(cur inspector.Cursor, call *ast.CallExpr) {
 	if ctxflow.PreCancelled(info, cur) {
 		return // dead on arrival, on purpose: no deadline to lose
 	}
-	if c.choosesContext(cur, src) {
+	if src.Kind == inbound.Param && ctxflow.ChoosesContext(info, cur, src.Param) {
 		return // a switch between the caller's context and none, on purpose
 	}
 	root := rootName(info, call)
@@ -252,38 +252,6 @@ func (c *checker) checkRoot(cur inspector.Cursor, call *ast.CallExpr) {
 		}}
 	}
 	c.Rep.ReportSame(report.SameCall(cur, d.Message), c.Rep.PricedByCallerDeadline(d, cur))
-}
-
-// choosesContext reports whether the root at cur is returned by a function
-// whose other returns give back the inbound context: the function's job is
-// to choose which context its callers run under (go-redis's
-// ContextTimeoutEnabled switch returns ctx or context.Background()).
-// Replacing the root with ctx would remove the choice.
-func (c *checker) choosesContext(cur inspector.Cursor, src *inbound.Source) bool {
-	parent, _ := ctxflow.Unparen(cur)
-	if _, ok := parent.Node().(*ast.ReturnStmt); !ok || src.Kind != inbound.Param {
-		return false
-	}
-	var fn inspector.Cursor
-	for f := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		fn = f
-		break
-	}
-	info := c.Pass.TypesInfo
-	returnsInbound := false
-	fn.Inspect([]ast.Node{(*ast.ReturnStmt)(nil), (*ast.FuncLit)(nil)}, func(r inspector.Cursor) bool {
-		ret, ok := r.Node().(*ast.ReturnStmt)
-		if !ok {
-			return r.Node() == fn.Node() // only the function's own returns
-		}
-		if len(ret.Results) > 0 {
-			if id, ok := ast.Unparen(ret.Results[0]).(*ast.Ident); ok && info.Uses[id] == src.Param {
-				returnsInbound = true
-			}
-		}
-		return false
-	})
-	return returnsInbound
 }
 
 // buildsContext reports whether the root is a field of a composite literal

@@ -44,6 +44,9 @@ func (c *checker) checkDerivation(cur inspector.Cursor, call *ast.CallExpr) {
 	if src.Param != nil && ctxflow.CancelledWith(c.Pass.TypesInfo, cur, c.Uses.Derived(src.Param)) {
 		return // cancelled once the caller's context is done, deadline included
 	}
+	if ctxflow.ChoosesContext(c.Pass.TypesInfo, cur, src.Param) {
+		return // a choice between the caller's context and a bounded fresh one, on purpose
+	}
 	if ctxflow.OnFailurePath(c.Pass.TypesInfo, cur) {
 		return // a bounded clean-up after a failure: detached on purpose
 	}

@@ -55,7 +55,11 @@
 // to honour), a timeout on a fresh root that bounds the clean-up on the way
 // out of a failure (in an if err != nil whose every exit returns a non-nil
 // error: hanging up a call just answered, even when the failure is the
-// caller's own cancellation), goroutines started from a handler and
+// caller's own cancellation), a timeout on a fresh root returned by a
+// function whose other returns give back the caller's context (it chooses
+// the context its callers run under, as a configured clean-up bound does:
+// ctx, or context.WithTimeout(context.Background(), opts.FailTimeout)),
+// goroutines started from a handler and
 // timeouts made only for them, tests, generated files, http.Server,
 // http.Client.Timeout and net.Dialer.Timeout settings, a select with a
 // default case (it polls), a one-shot timer whose case starts work and
