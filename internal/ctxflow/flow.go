@@ -408,6 +408,39 @@ func PreCancelled(info *types.Info, cur inspector.Cursor) bool {
 	return false
 }
 
+// AssignedBefore reports whether v is assigned in body by a statement
+// that ends before pos (name, err = resolve(ctx, name) assigns after its
+// call).
+func AssignedBefore(info *types.Info, body inspector.Cursor, v *types.Var, pos token.Pos) bool {
+	found := false
+	body.Inspect([]ast.Node{(*ast.AssignStmt)(nil), (*ast.IncDecStmt)(nil), (*ast.UnaryExpr)(nil)}, func(c inspector.Cursor) bool {
+		if found || c.Node().Pos() >= pos {
+			return false
+		}
+		if c.Node().End() > pos {
+			return true // around pos: assigns after what it evaluates
+		}
+		var targets []ast.Expr
+		switch n := c.Node().(type) {
+		case *ast.AssignStmt:
+			targets = n.Lhs
+		case *ast.IncDecStmt:
+			targets = []ast.Expr{n.X}
+		case *ast.UnaryExpr:
+			if n.Op == token.AND {
+				targets = []ast.Expr{n.X} // &name: may be set anywhere
+			}
+		}
+		for _, t := range targets {
+			if id, ok := ast.Unparen(t).(*ast.Ident); ok && info.Uses[id] == v {
+				found = true
+			}
+		}
+		return true
+	})
+	return found
+}
+
 // IsAssigned reports whether the expression at cur is the target of an
 // assignment (ctx = ..., ctx, cancel := ..., s.ctx = ...), not a read of it.
 func IsAssigned(cur inspector.Cursor) bool {

@@ -194,8 +194,11 @@ func KeptBy(info *types.Info, cur inspector.Cursor) bool {
 // stored one, is that value's lifetime.
 func BuildsKept(info *types.Info, cur inspector.Cursor) bool {
 	call := cur.Node().(*ast.CallExpr)
-	return BuildsComponent(info, call) ||
-		ctxapi.Callee(info, call) != nil && knowledge.IsConstructorName(ctxapi.Callee(info, call).Name()) && (returnedByConstructor(cur) || Stored(info, cur))
+	if BuildsComponent(info, call) {
+		return true
+	}
+	fn := ctxapi.Callee(info, call)
+	return fn != nil && knowledge.IsConstructorName(fn.Name()) && (returnedByConstructor(cur) || Stored(info, cur))
 }
 
 // usedAtOnce reports whether the value made at cur serves only calls of

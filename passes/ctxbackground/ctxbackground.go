@@ -405,21 +405,22 @@ func passOnBranch(info *types.Info, fn *types.Func, call *ast.CallExpr, f *Roots
 }
 
 // reachedBranch says whether fn, calling at `at` a helper whose fact is f,
-// reaches the helper's root, and on what condition of its own: the branch
-// the call stands in (branchOf), or else the condition the helper's fact
-// passes on to fn's parameter (passOnBranch).
-func reachedBranch(info *types.Info, fn *types.Func, at inspector.Cursor, f *RootsContext) (RootsContext, bool) {
+// reaches the helper's root, and on what condition of its own
+// (RootsContext.IfEquals and Equals): the branch the call stands in
+// (branchOf), or else the condition the helper's fact passes on to fn's
+// parameter (passOnBranch).
+func reachedBranch(info *types.Info, fn *types.Func, at inspector.Cursor, f *RootsContext) (ifEquals int, equals string, ok bool) {
 	k, ok := passOnBranch(info, fn, at.Node().(*ast.CallExpr), f)
 	if !ok {
-		return RootsContext{}, false
+		return 0, "", false
 	}
 	if j, v := branchOf(info, fn, at); j > 0 {
-		return RootsContext{IfEquals: j, Equals: v}, true
+		return j, v, true
 	}
 	if k > 0 {
-		return RootsContext{IfEquals: k, Equals: f.Equals}, true
+		return k, f.Equals, true
 	}
-	return RootsContext{}, true
+	return 0, "", true
 }
 
 // branchOf finds the condition on one of fn's parameters under which the
@@ -427,20 +428,22 @@ func reachedBranch(info *types.Info, fn *types.Func, at inspector.Cursor, f *Roo
 // (if evaluate { ... }: the parameter is true), or in a switch case on a
 // parameter with one constant (switch ep { case replica: ... }). It
 // returns the parameter's 1-based index and the constant's exact form, or
-// 0 when the innermost such statement is not one, the parameter is
-// assigned in fn, or the case is entered by a fallthrough.
+// 0 when the innermost such statement is not one, fn assigns the
+// parameter before it, or the case is entered by a fallthrough.
 func branchOf(info *types.Info, fn *types.Func, at inspector.Cursor) (int, string) {
 	params := fn.Type().(*types.Signature).Params()
-	param := func(e ast.Expr, top inspector.Cursor) int {
+	var decl inspector.Cursor
+	for d := range at.Enclosing((*ast.FuncDecl)(nil)) {
+		decl = d
+	}
+	// param is the index of the parameter e names, unless the function
+	// sets it before the statement at pos: then it is not the caller's.
+	param := func(e ast.Expr, pos token.Pos) int {
 		k := ctxapi.ParamIndex(info, params, e)
-		if k < 0 || assignedIn(info, top, params.At(k)) {
+		if k < 0 || ctxflow.AssignedBefore(info, decl, params.At(k), pos) {
 			return -1
 		}
 		return k
-	}
-	var top inspector.Cursor
-	for d := range at.Enclosing((*ast.FuncDecl)(nil)) {
-		top = d
 	}
 	for c := range at.Enclosing((*ast.IfStmt)(nil), (*ast.CaseClause)(nil), (*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
 		switch n := c.Node().(type) {
@@ -451,7 +454,7 @@ func branchOf(info *types.Info, fn *types.Func, at inspector.Cursor) (int, strin
 			if t := info.TypeOf(n.Cond); t == nil || !types.Identical(t.Underlying(), types.Typ[types.Bool]) {
 				return 0, ""
 			}
-			if k := param(n.Cond, top); k >= 0 {
+			if k := param(n.Cond, n.Pos()); k >= 0 {
 				return k + 1, "true"
 			}
 			return 0, ""
@@ -461,7 +464,7 @@ func branchOf(info *types.Info, fn *types.Func, at inspector.Cursor) (int, strin
 				return 0, ""
 			}
 			tv, ok := info.Types[n.List[0]]
-			if k := param(sw.Tag, top); ok && tv.Value != nil && k >= 0 {
+			if k := param(sw.Tag, sw.Pos()); ok && tv.Value != nil && k >= 0 {
 				return k + 1, tv.Value.ExactString()
 			}
 			return 0, ""
@@ -485,17 +488,6 @@ func fallenInto(sw *ast.SwitchStmt, cc *ast.CaseClause) bool {
 	}
 	br, ok := prev[len(prev)-1].(*ast.BranchStmt)
 	return ok && br.Tok == token.FALLTHROUGH
-}
-
-// assignedIn reports whether v is assigned (or has its address taken)
-// anywhere in the function at fn.
-func assignedIn(info *types.Info, fn inspector.Cursor, v *types.Var) bool {
-	for id := range fn.Preorder((*ast.Ident)(nil)) {
-		if info.Uses[id.Node().(*ast.Ident)] == v && (ctxflow.IsAssigned(id) || ctxflow.IsAddressed(id)) {
-			return true
-		}
-	}
-	return false
 }
 
 // foreign reports whether a package is not the user's code: the standard
@@ -560,11 +552,12 @@ func rootingHelpers(pass *analysis.Pass, in *inbound.Result, uses *ctxuse.Result
 		body, _ := cur.FindNode(decl.Body)
 		current, guard = fn, 0
 		if root := ctxflow.RootPassedOn(pass.TypesInfo, body, observes); root != nil {
-			if at, ok := body.FindNode(root); ok && in.Documented(at) {
+			at, ok := body.FindNode(root)
+			if ok && in.Documented(at) {
 				continue // the helper's comment says it detaches on purpose
 			}
 			f := &RootsContext{Root: rootName(pass.TypesInfo, root), Pos: shortPos(pass.Fset, root.Pos()), Module: module, IfZero: guard}
-			if at, ok := body.FindNode(root); ok {
+			if ok {
 				f.IfEquals, f.Equals = branchOf(pass.TypesInfo, fn, at)
 			}
 			found[fn] = f
@@ -597,8 +590,8 @@ func rootingHelpers(pass *analysis.Pass, in *inbound.Result, uses *ctxuse.Result
 			fact := new(RootsContext)
 			if pass.ImportObjectFact(callee, fact) && fact.Module == module && !ctxflow.StoredComponent(pass.TypesInfo, at) {
 				if g, ok := passOnGuard(pass.TypesInfo, fn, call, fact); ok {
-					if b, ok := reachedBranch(pass.TypesInfo, fn, at, fact); ok {
-						found[fn] = &RootsContext{Root: fact.Root, Pos: fact.Pos, Via: qualifiedName(callee), Module: module, IfZero: g, IfEquals: b.IfEquals, Equals: b.Equals}
+					if k, v, ok := reachedBranch(pass.TypesInfo, fn, at, fact); ok {
+						found[fn] = &RootsContext{Root: fact.Root, Pos: fact.Pos, Via: qualifiedName(callee), Module: module, IfZero: g, IfEquals: k, Equals: v}
 						break
 					}
 				}
@@ -615,8 +608,8 @@ func rootingHelpers(pass *analysis.Pass, in *inbound.Result, uses *ctxuse.Result
 			for _, p := range pending[fn] {
 				if f := found[p.callee]; f != nil && !ctxflow.StoredComponent(pass.TypesInfo, p.at) {
 					if g, ok := passOnGuard(pass.TypesInfo, fn, p.at.Node().(*ast.CallExpr), f); ok {
-						if b, ok := reachedBranch(pass.TypesInfo, fn, p.at, f); ok {
-							found[fn] = &RootsContext{Root: f.Root, Pos: f.Pos, Via: p.callee.Name(), Module: module, IfZero: g, IfEquals: b.IfEquals, Equals: b.Equals}
+						if k, v, ok := reachedBranch(pass.TypesInfo, fn, p.at, f); ok {
+							found[fn] = &RootsContext{Root: f.Root, Pos: f.Pos, Via: p.callee.Name(), Module: module, IfZero: g, IfEquals: k, Equals: v}
 							changed = true
 							break
 						}

@@ -61,8 +61,9 @@
 // method: s, err := openShell(); t.sess = s): the root is that component's
 // lifetime, at the helper and at its callers; nor when a constructor
 // returns what another constructor builds on the root (return
-// newConnHandler(context.Background(), conn) in newSubscription). A cached lookup result kept
-// in a field is still the work of the request that fetched it.
+// newConnHandler(context.Background(), conn) in newSubscription). A cached
+// lookup result kept in a field is still the work of the request that
+// fetched it.
 //
 // Left alone: code off the request path (main, init, package variables,
 // functions without an inbound context), test code (see inbound), a root

@@ -78,7 +78,7 @@ func (r *Result) useGuard(cur, body inspector.Cursor, params *types.Tuple) (int,
 		if cur.Node().Pos() < ifStmt.Body.Pos() || cur.Node().End() > ifStmt.Body.End() {
 			continue // in the condition or the else branch
 		}
-		if k, ok := r.zeroTest(ifStmt.Cond, params); ok && !assignedBefore(r.info, body, params.At(k), ifStmt.Pos()) {
+		if k, ok := r.zeroTest(ifStmt.Cond, params); ok && !ctxflow.AssignedBefore(r.info, body, params.At(k), ifStmt.Pos()) {
 			return k, true
 		}
 	}
@@ -87,7 +87,7 @@ func (r *Result) useGuard(cur, body inspector.Cursor, params *types.Tuple) (int,
 	if call, ok := parent.Node().(*ast.CallExpr); ok {
 		if i := slices.Index(call.Args, ast.Expr(child.(ast.Expr))); i >= 0 {
 			if j, ok := r.ifZero(call, i); ok {
-				if k := ctxapi.ParamIndex(r.info, params, call.Args[j]); k >= 0 && !assignedBefore(r.info, body, params.At(k), call.Pos()) {
+				if k := ctxapi.ParamIndex(r.info, params, call.Args[j]); k >= 0 && !ctxflow.AssignedBefore(r.info, body, params.At(k), call.Pos()) {
 					return k, true
 				}
 			}
@@ -133,37 +133,4 @@ func IsZeroValue(info *types.Info, e ast.Expr) bool {
 		return !constant.BoolVal(tv.Value)
 	}
 	return false
-}
-
-// assignedBefore reports whether v is assigned in body by a statement
-// that ends before pos (name, err = resolve(ctx, name) assigns after its
-// call).
-func assignedBefore(info *types.Info, body inspector.Cursor, v *types.Var, pos token.Pos) bool {
-	found := false
-	body.Inspect([]ast.Node{(*ast.AssignStmt)(nil), (*ast.IncDecStmt)(nil), (*ast.UnaryExpr)(nil)}, func(c inspector.Cursor) bool {
-		if found || c.Node().Pos() >= pos {
-			return false
-		}
-		if c.Node().End() > pos {
-			return true // around pos: assigns after what it evaluates
-		}
-		var targets []ast.Expr
-		switch n := c.Node().(type) {
-		case *ast.AssignStmt:
-			targets = n.Lhs
-		case *ast.IncDecStmt:
-			targets = []ast.Expr{n.X}
-		case *ast.UnaryExpr:
-			if n.Op == token.AND {
-				targets = []ast.Expr{n.X} // &name: may be set anywhere
-			}
-		}
-		for _, t := range targets {
-			if id, ok := ast.Unparen(t).(*ast.Ident); ok && info.Uses[id] == v {
-				found = true
-			}
-		}
-		return true
-	})
-	return found
 }

@@ -66,8 +66,8 @@
 // passed beside one derived from the caller's (the lifetime of what the
 // call builds) or to a constructor whose result outlives the function
 // (returned by a constructor, or kept in a field: return
-// newConnHandler(c.engineCtx, conn) in newSubscription) or handed back through locals set from the caller's
-// context, a stored context given to a value reader, and one in a field of
+// newConnHandler(c.engineCtx, conn) in newSubscription) or handed back
+// through locals set from the caller's context, a stored context given to a value reader, and one in a field of
 // a struct the function was handed by value (params.ctx: a copy made for
 // the call, in which the caller sends its own context), a stored lifetime
 // that a child derived here and kept with its own cancel (a lease) or a

@@ -11,6 +11,7 @@ import (
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
 	"github.com/budgetlint/budgetlint/internal/ctxflow"
 	"github.com/budgetlint/budgetlint/internal/report"
+	"github.com/budgetlint/budgetlint/passes/inbound"
 )
 
 // checkDerivation reports context.WithTimeout and friends whose parent is a
@@ -44,7 +45,7 @@ func (c *checker) checkDerivation(cur inspector.Cursor, call *ast.CallExpr) {
 	if src.Param != nil && ctxflow.CancelledWith(c.Pass.TypesInfo, cur, c.Uses.Derived(src.Param)) {
 		return // cancelled once the caller's context is done, deadline included
 	}
-	if ctxflow.ChoosesContext(c.Pass.TypesInfo, cur, src.Param) {
+	if src.Kind == inbound.Param && ctxflow.ChoosesContext(c.Pass.TypesInfo, cur, src.Param) {
 		return // a choice between the caller's context and a bounded fresh one, on purpose
 	}
 	if ctxflow.OnFailurePath(c.Pass.TypesInfo, cur) {

@@ -59,13 +59,13 @@
 // function whose other returns give back the caller's context (it chooses
 // the context its callers run under, as a configured clean-up bound does:
 // ctx, or context.WithTimeout(context.Background(), opts.FailTimeout)),
-// goroutines started from a handler and
-// timeouts made only for them, tests, generated files, http.Server,
-// http.Client.Timeout and net.Dialer.Timeout settings, a select with a
-// default case (it polls), a one-shot timer whose case starts work and
-// keeps waiting (a fallback trigger), draining a stopped timer, a single
-// deliberate sleep outside any loop (throttling a failed login, waiting out
-// replica lag), and the wait of a retry loop (retrybudget reports those).
+// goroutines started from a handler and timeouts made only for them, tests,
+// generated files, http.Server, http.Client.Timeout and net.Dialer.Timeout
+// settings, a select with a default case (it polls), a one-shot timer whose
+// case starts work and keeps waiting (a fallback trigger), draining a
+// stopped timer, a single deliberate sleep outside any loop (throttling a
+// failed login, waiting out replica lag), and the wait of a retry loop
+// (retrybudget reports those).
 // So is a fixed bound (a timeout on a fresh root, a timer in a select, a
 // connection deadline) in a function that leaves its context parameter
 // unnamed (_ context.Context): it discarded the caller's context on

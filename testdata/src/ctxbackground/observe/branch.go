@@ -86,3 +86,14 @@ func SendPrimary(ctx context.Context, c *compiler) error {
 func SendReplica(ctx context.Context, c *compiler) error {
 	return c.route("b", replica) // want `route starts a fresh context`
 }
+
+// A helper that hands its own flag on passes the condition to its callers.
+func (c *compiler) compileMaybe(name string, evaluate bool) error { return c.compile(name, evaluate) }
+
+func BuildQuick(ctx context.Context, c *compiler) error {
+	return c.compileMaybe("q", false)
+}
+
+func BuildSlow(ctx context.Context, c *compiler) error {
+	return c.compileMaybe("s", true) // want `compileMaybe starts a fresh context`
+}
