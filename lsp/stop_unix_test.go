@@ -32,8 +32,8 @@ func TestStopDuringAnalysis(t *testing.T) {
 			script := fmt.Sprintf(`#!/bin/sh
 if [ "$1" = env ]; then [ "$2" = -json ] && echo '{}'; exit 0; fi
 mkdir -p "$GOTMPDIR/go-build1"
-for a; do case "$a" in -overlay=*) echo "${a#-overlay=}" >'%[1]s/overlay';; esac; done
-echo "$GOTMPDIR" >'%[1]s/gotmpdir'
+for a; do case "$a" in -overlay=*) echo "${a#-overlay=}" >'%[1]s/overlay.tmp' && mv '%[1]s/overlay.tmp' '%[1]s/overlay';; esac; done
+echo "$GOTMPDIR" >'%[1]s/gotmpdir.tmp' && mv '%[1]s/gotmpdir.tmp' '%[1]s/gotmpdir'
 sleep 600 &
 echo $! >>'%[1]s/children'
 echo $! >'%[1]s/child.tmp' && mv '%[1]s/child.tmp' '%[1]s/child'
@@ -92,11 +92,13 @@ wait
 	}
 }
 
-// waitFile returns the trimmed content of name once it exists.
+// waitFile returns the trimmed content of name once it has some.
 func waitFile(t *testing.T, name string) string {
 	t.Helper()
 	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
-		if b, err := os.ReadFile(name); err == nil {
+		// The script renames each file into place once written; an empty
+		// one is still being written.
+		if b, err := os.ReadFile(name); err == nil && len(bytes.TrimSpace(b)) > 0 {
 			return strings.TrimSpace(string(b))
 		}
 	}
