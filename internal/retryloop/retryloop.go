@@ -1176,7 +1176,7 @@ func findWait(info *types.Info, loop ast.Node, retried []*ast.CallExpr, resolve 
 				return true
 			}
 		}
-		if _, body := ctxflow.FuncParts(resolve(call)); body != nil && ownWait(info, body) != nil {
+		if _, body := ctxflow.FuncParts(resolve(call)); body != nil && pacedBy(info, body) != nil {
 			found = call
 		}
 		return found == nil
@@ -1184,8 +1184,24 @@ func findWait(info *types.Info, loop ast.Node, retried []*ast.CallExpr, resolve 
 	return found
 }
 
+// startsTimer reports whether call is time.NewTimer or time.NewTicker:
+// making one waits for nothing; the receive from its channel is the wait,
+// and a timer handed to the attempt (doTimeoutRequest(timer, req)) is the
+// attempt's own timeout.
+func startsTimer(info *types.Info, call *ast.CallExpr) bool {
+	return ctxapi.IsCallTo(info, call, "time", "NewTimer") || ctxapi.IsCallTo(info, call, "time", "NewTicker")
+}
+
 // ownWait returns the first wait written in n itself.
-func ownWait(info *types.Info, n ast.Node) ast.Node {
+func ownWait(info *types.Info, n ast.Node) ast.Node { return firstWait(info, n, false) }
+
+// pacedBy returns the first timed wait in a function the loop calls: a
+// sleep, time.After, a wait-named call, a receive of a time.Time. A bare
+// channel receive or select there is hand-over with other goroutines
+// (waiting for a lookup already in flight), not a pause between attempts.
+func pacedBy(info *types.Info, body ast.Node) ast.Node { return firstWait(info, body, true) }
+
+func firstWait(info *types.Info, n ast.Node, timedOnly bool) ast.Node {
 	var found ast.Node
 	ctxflow.InspectSync(n, func(n ast.Node) bool {
 		if found != nil {
@@ -1195,18 +1211,18 @@ func ownWait(info *types.Info, n ast.Node) ast.Node {
 		case *ast.FuncLit:
 			return false
 		case *ast.SelectStmt:
-			if !hasDefault(n) {
+			if !timedOnly && !hasDefault(n) {
 				found = n
 			}
 		case *ast.UnaryExpr:
-			if n.Op == token.ARROW {
+			if n.Op == token.ARROW && (!timedOnly || isTimeChan(info.TypeOf(n.X))) {
 				found = n
 			}
 		case *ast.CallExpr:
 			// A wait given a context (client.WaitAuthorization(ctx, url),
 			// limiter.Wait(ctx)) ends when the context does: it does not
 			// wait on after the caller has gone.
-			if IsWait(info, n) && !passesContext(info, n) {
+			if IsWait(info, n) && !startsTimer(info, n) && !passesContext(info, n) {
 				found = n
 			}
 		}

@@ -498,11 +498,28 @@ func (w *walker) typeMatch(e ast.Expr, st state) tri {
 	if f.errNil() {
 		return no // a nil error has no dynamic type
 	}
-	t := w.info.TypeOf(e)
-	if (f == canceled || f == deadline) && t != nil && !types.IsInterface(t) {
-		if named, ok := types.Unalias(derefType(t)).(*types.Named); ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() != "context" {
-			return no
-		}
+	if f.isCancel() && notContextError(w.info.TypeOf(e)) {
+		return no
+	}
+	return unknown
+}
+
+// notContextError reports whether t is a concrete named type (or a pointer
+// to one) of a package other than context: no context error has it.
+func notContextError(t types.Type) bool {
+	if t == nil || types.IsInterface(t) {
+		return false
+	}
+	named, ok := types.Unalias(derefType(t)).(*types.Named)
+	return ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() != "context"
+}
+
+// asTarget is typeMatch for errors.As's target: a context error is not
+// found as a concrete type of another package (var pgErr *pgconn.PgError;
+// errors.As(err, &pgErr)), as in a type switch.
+func (w *walker) asTarget(target ast.Expr, f fork) tri {
+	if p, ok := types.Unalias(w.info.TypeOf(target)).(*types.Pointer); ok && f.isCancel() && notContextError(p.Elem()) {
+		return no
 	}
 	return unknown
 }
@@ -826,6 +843,9 @@ func (w *walker) evalCall(call *ast.CallExpr, s state) (tri, state) {
 			}
 		case "As":
 			if f.errNil() {
+				return no, s
+			}
+			if len(call.Args) == 2 && w.asTarget(call.Args[1], f) == no {
 				return no, s
 			}
 		}

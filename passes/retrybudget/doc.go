@@ -66,7 +66,8 @@
 // logs); a loop without any wait whose attempt passes the context to its
 // calls (each attempt fails fast once the caller is gone) when it is
 // bounded, or when it leaves on a context error: it goes round again only
-// on errors it names (errors.Is(err, errBusy), err == errStale, another
+// on errors it names (errors.Is(err, errBusy), err == errStale, errors.As
+// to a driver's concrete error type, as a server's deadlock code, another
 // package's predicate such as IsNotFound whose name is not about retries,
 // timeouts or cancellation) and returns or breaks on every other one, or
 // each of whose passes starts with a call given the context that leaves on
@@ -74,7 +75,10 @@
 // return err }): a context error retried later comes back round to it; a
 // loop of the same kind that leaves on a context error with a constant
 // wait under half a second (the caller waits at most that pause once); a
-// wait given the context (client.WaitAuthorization(ctx, ...)) is no wait;
+// wait given the context (client.WaitAuthorization(ctx, ...)) is no wait,
+// nor is a timer made and handed to the attempt (its own timeout) or, in
+// a function the loop calls, a receive that waits for another goroutine's
+// work rather than for time (a lookup already in flight);
 // loops that are not retries (consumers and accept loops that go on after
 // a success, polling for a state, iteration over items, pages or
 // endpoints, a call made only in the switch case or if of the item it

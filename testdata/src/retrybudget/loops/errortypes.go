@@ -1,0 +1,72 @@
+package loops
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+// A server error the driver returns, with its SQLSTATE code.
+type serverError struct{ Code string }
+
+func (e *serverError) Error() string { return "server error " + e.Code }
+
+type execer interface {
+	ExecContext(ctx context.Context, query string) error
+}
+
+// Retried only on a deadlock the server reports (errors.As to the driver's
+// own error type): a context error is not one, so it leaves the loop, and
+// the one pause is short.
+func migrate(ctx context.Context, db execer, stmt string) error {
+	for attempt := 0; attempt < 3; attempt++ {
+		err := db.ExecContext(ctx, stmt)
+		if err == nil {
+			return nil
+		}
+		var srvErr *serverError
+		if errors.As(err, &srvErr) && srvErr.Code == "40P01" {
+			time.Sleep(200 * time.Millisecond)
+			continue
+		}
+		return err
+	}
+	return nil
+}
+
+// The same loop with a long pause still sleeps on after the caller left.
+func migrateSlowly(ctx context.Context, db execer, stmt string) error {
+	for attempt := 0; attempt < 3; attempt++ { // want `retry loop sleeps and retries after the caller's deadline; check ctx\.Err\(\) before each attempt, and wait with select on ctx\.Done\(\)`
+		err := db.ExecContext(ctx, stmt)
+		if err == nil {
+			return nil
+		}
+		var srvErr *serverError
+		if errors.As(err, &srvErr) && srvErr.Code == "40P01" {
+			time.Sleep(2 * time.Second)
+			continue
+		}
+		return err
+	}
+	return nil
+}
+
+// errors.As to an interface may find a context error (a timeout is a
+// net.Error): the loop may retry it.
+type timeoutError interface{ Timeout() bool }
+
+func migrateOnTimeout(ctx context.Context, db execer, stmt string) error {
+	for attempt := 0; attempt < 3; attempt++ { // want `retry loop sleeps and retries after the caller's deadline; check ctx\.Err\(\) before each attempt, and wait with select on ctx\.Done\(\)`
+		err := db.ExecContext(ctx, stmt)
+		if err == nil {
+			return nil
+		}
+		var te timeoutError
+		if errors.As(err, &te) && te.Timeout() {
+			time.Sleep(200 * time.Millisecond)
+			continue
+		}
+		return err
+	}
+	return nil
+}
