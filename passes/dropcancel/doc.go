@@ -69,7 +69,10 @@
 // newConnHandler(c.engineCtx, conn) in newSubscription) or handed back
 // through locals set from the caller's context, a stored context given to a value reader, and one in a field of
 // a struct the function was handed by value (params.ctx: a copy made for
-// the call, in which the caller sends its own context), a stored lifetime
+// the call, in which the caller sends its own context), a field that only
+// context setters (WithContext(ctx), SetContext) or a request's own
+// context (q := &pageQuery{ctx: r.Context()}) write in the package: the
+// caller's context handed in for the calls to come, a stored lifetime
 // that a child derived here and kept with its own cancel (a lease) or a
 // process that outlives the call (exec.CommandContext started without a
 // Wait here) inherits, a context the method's receiver embeds (a type that

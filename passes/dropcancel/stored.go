@@ -296,9 +296,11 @@ func (c *checker) inMessage(e ast.Expr) bool {
 
 // setByCaller reports whether the stored context e is a field that only
 // context setters write (func (c *API) WithContext(ctx) *API { c.ctx = ctx;
-// return c }, SetContext): a per-call context the caller hands in with a
-// builder, as generated API clients and request builders take it, not a
-// lifetime kept beyond the caller.
+// return c }, SetContext), or only a request's own context (state :=
+// syncState{ctx: req.Context()}): a per-call context the caller hands in
+// with a builder, as generated API clients and request builders take it,
+// or a handler keeps in its per-request state, not a lifetime kept beyond
+// the caller.
 func (c *checker) setByCaller(e ast.Expr) bool {
 	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
 	if !ok {
@@ -331,6 +333,10 @@ func (c *checker) setByCaller(e ast.Expr) bool {
 			continue
 		}
 		writes++
+		if requestContext(info, value) {
+			bySetter++
+			continue
+		}
 		for fn := range n.Enclosing((*ast.FuncDecl)(nil)) {
 			decl := fn.Node().(*ast.FuncDecl)
 			setter, ok := info.Defs[decl.Name].(*types.Func)
@@ -342,6 +348,21 @@ func (c *checker) setByCaller(e ast.Expr) bool {
 	is := writes > 0 && writes == bySetter
 	c.setters[field] = is
 	return is
+}
+
+// requestContext reports whether e is the context of an inbound request
+// or RPC stream: req.Context(), stream.Context().
+func requestContext(info *types.Info, e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) != 0 {
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Context" {
+		return false
+	}
+	t := info.TypeOf(sel.X)
+	return ctxapi.IsHTTPRequest(t) || ctxapi.IsRPCStream(t)
 }
 
 // passedAsContext reports whether the function around cur passes v to a

@@ -2,6 +2,7 @@ package stored
 
 import (
 	"context"
+	"database/sql"
 	"net/http"
 )
 
@@ -38,3 +39,50 @@ func (g *Getter) Do(req *http.Request) (*http.Response, error) {
 	req = req.WithContext(g.ctx) // want `passing the stored context g.ctx ignores the cancellation of req.Context\(\); pass req.Context\(\)`
 	return g.client.Do(req)
 }
+
+// A handler's per-request state keeps the request's own context: the field
+// and the parameter hold the same request's context.
+type pageQuery struct {
+	ctx  context.Context
+	db   *sql.DB
+	from int
+}
+
+func (q *pageQuery) fetch(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return q.db.QueryRowContext(q.ctx, "SELECT body FROM pages WHERE n = $1", q.from).Err()
+}
+
+func ServePage(w http.ResponseWriter, r *http.Request) {
+	q := &pageQuery{ctx: r.Context(), db: pageDB}
+	if err := q.fetch(r.Context()); err != nil {
+		http.Error(w, err.Error(), http.StatusBadGateway)
+	}
+}
+
+// The same state built elsewhere from a context of its own is no longer
+// the request's.
+type scanQuery struct {
+	ctx context.Context
+	db  *sql.DB
+}
+
+func (q *scanQuery) fetch(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return q.db.PingContext(q.ctx) // want `passing the stored context q.ctx ignores the cancellation of ctx; pass ctx`
+}
+
+func ServeScan(w http.ResponseWriter, r *http.Request) {
+	q := &scanQuery{ctx: r.Context(), db: pageDB}
+	_ = q.fetch(r.Context())
+}
+
+func newScan(ctx context.Context, db *sql.DB) *scanQuery {
+	return &scanQuery{ctx: ctx, db: db}
+}
+
+var pageDB *sql.DB
