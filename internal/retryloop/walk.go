@@ -505,13 +505,20 @@ func (w *walker) typeMatch(e ast.Expr, st state) tri {
 }
 
 // notContextError reports whether t is a concrete named type (or a pointer
-// to one) of a package other than context: no context error has it.
+// to one) of a package other than context that wraps no other error (it
+// has no Unwrap method): no context error has it. A wrapper such as
+// *url.Error or *net.OpError carries the context's error when a request is
+// cancelled.
 func notContextError(t types.Type) bool {
 	if t == nil || types.IsInterface(t) {
 		return false
 	}
 	named, ok := types.Unalias(derefType(t)).(*types.Named)
-	return ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() != "context"
+	if !ok || named.Obj().Pkg() == nil || named.Obj().Pkg().Path() == "context" {
+		return false
+	}
+	unwrap, _, _ := types.LookupFieldOrMethod(types.NewPointer(named), true, named.Obj().Pkg(), "Unwrap")
+	return unwrap == nil
 }
 
 // asTarget is typeMatch for errors.As's target: a context error is not

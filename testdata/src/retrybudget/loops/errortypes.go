@@ -3,6 +3,8 @@ package loops
 import (
 	"context"
 	"errors"
+	"net/http"
+	"net/url"
 	"time"
 )
 
@@ -69,4 +71,18 @@ func migrateOnTimeout(ctx context.Context, db execer, stmt string) error {
 		return err
 	}
 	return nil
+}
+
+// *url.Error wraps the context's error when the request is cancelled: a
+// loop that retries every transport error retries the cancellation too.
+func fetchUntilServed(ctx context.Context, c *http.Client, req *http.Request) (*http.Response, error) {
+	for { // want `retry loop has no attempt limit and never checks ctx, so it can retry forever after the caller's deadline; check ctx\.Err\(\) before each attempt, and wait with select on ctx\.Done\(\)`
+		resp, err := c.Do(req.WithContext(ctx))
+		var transportErr *url.Error
+		if errors.As(err, &transportErr) {
+			time.Sleep(100 * time.Millisecond)
+			continue
+		}
+		return resp, err
+	}
 }
