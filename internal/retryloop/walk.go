@@ -1071,9 +1071,37 @@ func (w *walker) noteCancel(e ast.Expr) {
 func (w *walker) isErr(e ast.Expr) bool {
 	e = ast.Unparen(e)
 	if w.cand.errVar == nil {
-		return e == w.cand.call
+		return e == w.cand.call || w.sameGetter(e)
 	}
 	return ctxflow.VarOf(w.info, e) == w.cand.errVar
+}
+
+// sameGetter reports whether e asks the same local variable's error
+// getter again as the call tested (if stream.Err() == nil ... and then
+// recoversFrom(stream.Err())): a getter such as Err() reports the same
+// error each time it is asked.
+func (w *walker) sameGetter(e ast.Expr) bool {
+	getter := func(e ast.Expr) (*types.Var, types.Object) {
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok || len(call.Args) != 0 {
+			return nil, nil
+		}
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok {
+			return nil, nil
+		}
+		v := ctxflow.VarOf(w.info, sel.X)
+		if v == nil || v.IsField() || v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
+			return nil, nil // a local variable's, not a field's or a package's
+		}
+		return v, w.info.Uses[sel.Sel]
+	}
+	v, m := getter(w.cand.call)
+	if v == nil || m == nil {
+		return false
+	}
+	v2, m2 := getter(e)
+	return v2 == v && m2 == m
 }
 
 func (w *walker) mentionsErr(e ast.Expr) bool {

@@ -13,7 +13,8 @@
 // cancellation apart from a retryable failure.
 //
 // A retry loop is a for or range loop that repeats a fallible call after
-// it failed (err != nil, or an HTTP 429/5xx status) and leaves the loop
+// it failed (err != nil, an error getter such as stream.Err() however
+// often it is asked, or an HTTP 429/5xx status) and leaves the loop
 // once it succeeds: counted loops, for range n, for {} with a break or
 // return on success, a range over a list of delays, a condition that
 // retries the call (for db.Ping() != nil), waiting with time.Sleep,

@@ -86,3 +86,60 @@ func fetchUntilServed(ctx context.Context, c *http.Client, req *http.Request) (*
 		return resp, err
 	}
 }
+
+// A stream that reports its error through a getter, asked twice: the
+// predicate sees the same error as the test before it. The loop goes
+// round only on an API error that moves the conversation along, and each
+// attempt is given ctx.
+type replyStream struct{ err error }
+
+func (s *replyStream) Err() error { return s.err }
+
+type apiError struct{ Code string }
+
+func (e *apiError) Error() string { return "api error " + e.Code }
+
+type conversation struct {
+	open  func(ctx context.Context, link string) *replyStream
+	link  string
+	moved bool
+}
+
+func (c *conversation) Stream(ctx context.Context) *replyStream {
+	for {
+		s := c.open(ctx, c.link)
+		if s.Err() == nil {
+			return s
+		}
+		if !c.recovers(s.Err()) {
+			return s
+		}
+	}
+}
+
+func (c *conversation) recovers(err error) bool {
+	var ae *apiError
+	if !errors.As(err, &ae) || c.moved {
+		return false
+	}
+	if ae.Code == "moved" {
+		c.link, c.moved = "", true
+		return true
+	}
+	return false
+}
+
+// The same stream retried on any error retries the cancellation as well.
+func (c *conversation) StreamAnyway(ctx context.Context) *replyStream {
+	for { // want `retry loop has no attempt limit and never checks ctx, so it can retry forever after the caller's deadline; check ctx\.Err\(\) before each attempt`
+		s := c.open(ctx, c.link)
+		if s.Err() == nil {
+			return s
+		}
+		if !c.retryable(s.Err()) {
+			return s
+		}
+	}
+}
+
+func (c *conversation) retryable(err error) bool { return err != nil }
