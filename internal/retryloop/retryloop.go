@@ -56,6 +56,11 @@ type Loop struct {
 	// leaves on every other one. Once the context is done, an attempt
 	// whose calls take it fails with the context's error and ends the loop.
 	LeavesOnCancel bool
+	// CancelAgain is the first continue statement that a retried call's
+	// context error reaches (if err != nil { continue }, but not if
+	// errors.Is(err, errBusy) { continue }), NoPos if none does: the retry
+	// path of a cancelled attempt.
+	CancelAgain token.Pos
 }
 
 // Resolver returns the function a call invokes, as an *ast.FuncDecl or
@@ -110,6 +115,9 @@ func Analyze(info *types.Info, exits *ctxflow.Exits, loop ast.Node, resolve Reso
 			}
 			if !w.leavesOnCancel() {
 				res.LeavesOnCancel = false
+			}
+			if at := w.cancelAgain; at.IsValid() && (!res.CancelAgain.IsValid() || at < res.CancelAgain) {
+				res.CancelAgain = at
 			}
 		}
 	}

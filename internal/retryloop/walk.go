@@ -136,6 +136,8 @@ type walker struct {
 	// on which a test for that error matched.
 	cancelOut uint8
 	cancelErr ast.Expr
+	// cancelAgain is the first continue reached with a context error.
+	cancelAgain token.Pos
 	// asserted remembers, per ok variable, the type its assertion of the
 	// call's error tests (assertedType).
 	asserted map[*types.Var]ast.Expr
@@ -316,7 +318,12 @@ func (w *walker) branch(s *ast.BranchStmt, in states) states {
 		in.each(func(st state) { w.end(st, exit) })
 	case token.CONTINUE:
 		if own {
-			in.each(func(st state) { w.iterate(st, again) })
+			in.each(func(st state) {
+				if st.fork().isCancel() && (!w.cancelAgain.IsValid() || s.Pos() < w.cancelAgain) {
+					w.cancelAgain = s.Pos()
+				}
+				w.iterate(st, again)
+			})
 		} else {
 			in.each(func(st state) { w.end(st, exit) })
 		}

@@ -46,8 +46,15 @@ func (c *checker) budgeted(loop *retryloop.Loop) bool {
 		return false
 	}
 	// A check counts only where the retry path reaches it: a continue on
-	// an error before every check skips them all.
+	// an error before every check skips them all. In a loop without a
+	// wait whose attempts take the context, that path is the one a
+	// cancelled attempt's error takes: an immediate retry of another error
+	// (errors.Is(err, errStale)) fails fast once the caller has gone and
+	// comes round to the check.
 	skip := c.retryContinue(loop)
+	if skip.IsValid() && loop.Wait == nil && c.passesContext(loop) {
+		skip = loop.CancelAgain
+	}
 	evaluated := selectStarts(loop.Node)
 	for _, n := range checks {
 		at := n.Pos()

@@ -92,7 +92,11 @@
 //
 // A check counts only where the retry path reaches it: a continue on a
 // retried call's error before the loop's only check (a case <-ctx.Done()
-// further down) leaves that retry unchecked, and is reported.
+// further down) leaves that retry unchecked, and is reported. In a loop
+// without a wait whose attempts take the context, the path that matters is
+// the one a context error takes: an immediate retry of another named error
+// (if errors.Is(err, errStale) { continue }) ahead of the check is not on
+// it.
 //
 // Checking the call's own error with errors.Is(err, context.Canceled) is
 // not a budget check: the loop still sleeps before it finds out. The pass

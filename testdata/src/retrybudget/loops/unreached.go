@@ -43,3 +43,46 @@ func Reached(ctx context.Context, p pinger) error {
 		return nil
 	}
 }
+
+type feed interface {
+	Fetch(ctx context.Context) (string, error)
+}
+
+var errStale = errors.New("stale")
+
+// An immediate retry of a stale read skips the check, but a context error
+// never takes that path: it reaches ctx.Err() first, before the retry on
+// the feed's own per-read deadline.
+func NextFresh(ctx context.Context, f feed) (string, error) {
+	for {
+		m, err := f.Fetch(ctx)
+		if errors.Is(err, errStale) {
+			continue
+		} else if ctxErr := ctx.Err(); ctxErr != nil {
+			return "", ctxErr
+		} else if errors.Is(err, context.DeadlineExceeded) {
+			continue
+		} else if err != nil {
+			return "", err
+		}
+		return m, nil
+	}
+}
+
+// With the deadline retried beside the stale read, the check comes too
+// late for it.
+func NextLate(ctx context.Context, f feed) (string, error) {
+	for { // want `retry loop retries on context.DeadlineExceeded without checking ctx, so it keeps retrying after the caller's deadline; check ctx\.Err\(\) before each attempt and stop when it is done`
+		m, err := f.Fetch(ctx)
+		if errors.Is(err, errStale) || errors.Is(err, context.DeadlineExceeded) {
+			continue
+		}
+		if ctx.Err() != nil {
+			return "", ctx.Err()
+		}
+		if err != nil {
+			return "", err
+		}
+		return m, nil
+	}
+}
