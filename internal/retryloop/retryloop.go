@@ -1295,33 +1295,84 @@ func endsAfterOnce(info *types.Info, l *ast.ForStmt) bool {
 		tv.Value.Kind() == constant.Bool && constant.BoolVal(tv.Value) == want
 }
 
-// advancesIterator reports whether body calls, at the loop's own level,
-// a method that moves an iterator on (knowledge.IsIteratorAdvance) and
-// returns no delay.
+// advancesIterator reports whether body calls a method that moves an
+// iterator on (knowledge.IsIteratorAdvance) and returns no delay: at the
+// loop's own level, or in a nested loop on an iterator made before this
+// loop (each pass fills a batch from docs.Next()), whose every pass then
+// takes new input. An iterator made inside the loop (rows := query())
+// starts over each pass: the nested loop walks one attempt's results.
 func advancesIterator(info *types.Info, body *ast.BlockStmt) bool {
 	found := false
-	inspectLevel(body, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
-		if !ok || found {
+	var walk func(n ast.Node, nested bool)
+	walk = func(n ast.Node, nested bool) {
+		ast.Inspect(n, func(n ast.Node) bool {
+			if found {
+				return false
+			}
+			switch n := n.(type) {
+			case *ast.FuncLit, *ast.GoStmt, *ast.DeferStmt:
+				return false
+			case *ast.ForStmt, *ast.RangeStmt:
+				for _, part := range loopParts(n) {
+					walk(part, true)
+				}
+				return false
+			case *ast.CallExpr:
+				found = advances(info, n) && (!nested || madeBefore(info, n, body))
+			}
 			return !found
-		}
-		fn := ctxapi.Callee(info, call)
-		if fn == nil || !knowledge.IsIteratorAdvance(fn.Name()) {
-			return true
-		}
-		sig := fn.Type().(*types.Signature)
-		if sig.Recv() == nil {
-			return true
-		}
-		found = true
-		for r := range sig.Results().Variables() {
-			if named, ok := types.Unalias(r.Type()).(*types.Named); ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == "time" && named.Obj().Name() == "Duration" {
-				found = false
+		})
+	}
+	walk(body, false)
+	return found
+}
+
+// loopParts returns the parts of a nested loop that run in it.
+func loopParts(n ast.Node) []ast.Node {
+	var parts []ast.Node
+	add := func(ns ...ast.Node) {
+		for _, p := range ns {
+			if p != nil {
+				parts = append(parts, p)
 			}
 		}
-		return !found
-	})
-	return found
+	}
+	switch n := n.(type) {
+	case *ast.ForStmt:
+		add(n.Init, n.Cond, n.Post, n.Body)
+	case *ast.RangeStmt:
+		add(n.X, n.Body)
+	}
+	return parts
+}
+
+// advances reports whether call moves an iterator on and returns no delay.
+func advances(info *types.Info, call *ast.CallExpr) bool {
+	fn := ctxapi.Callee(info, call)
+	if fn == nil || !knowledge.IsIteratorAdvance(fn.Name()) {
+		return false
+	}
+	sig := fn.Type().(*types.Signature)
+	if sig.Recv() == nil {
+		return false
+	}
+	for r := range sig.Results().Variables() {
+		if named, ok := types.Unalias(r.Type()).(*types.Named); ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == "time" && named.Obj().Name() == "Duration" {
+			return false // a backoff's Next() is a delay
+		}
+	}
+	return true
+}
+
+// madeBefore reports whether the iterator call moves on is a variable
+// declared outside body.
+func madeBefore(info *types.Info, call *ast.CallExpr, body *ast.BlockStmt) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	v := ctxflow.VarOf(info, sel.X)
+	return v != nil && !v.IsField() && (v.Pos() < body.Pos() || v.Pos() >= body.End())
 }
 
 // inspectLevel inspects the nodes of body that run in the loop's own

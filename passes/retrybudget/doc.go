@@ -83,8 +83,10 @@
 // loops that are not retries (consumers and accept loops that go on after
 // a success, polling for a state, iteration over items, pages or
 // endpoints, a call made only in the switch case or if of the item it
-// tries, and a loop that takes its next input from a source, ending when
-// the source is empty: a nil value, a false ok, io.EOF); helpers given a
+// tries, a loop that takes its next input from a source, ending when
+// the source is empty: a nil value, a false ok, io.EOF, and one whose
+// passes fill a batch from an iterator made before it, in a nested loop
+// (docs.Next())); helpers given a
 // context, or whose operation checks it (cenkalti/backoff v5 always is);
 // code off the request path; goroutines started from a handler; tests. A
 // gRPC stream passed to a call carries the caller's context as a request
