@@ -1219,9 +1219,22 @@ func firstWait(info *types.Info, n ast.Node, timedOnly bool) ast.Node {
 		case *ast.FuncLit:
 			return false
 		case *ast.SelectStmt:
-			if !timedOnly && !hasDefault(n) {
-				found = n
+			if !hasDefault(n) {
+				if !timedOnly {
+					found = n
+				}
+				break
 			}
+			// A select with a default polls: its cases do not block, but
+			// their bodies may wait.
+			for _, cc := range n.Body.List {
+				for _, stmt := range cc.(*ast.CommClause).Body {
+					if found = firstWait(info, stmt, timedOnly); found != nil {
+						return false
+					}
+				}
+			}
+			return false
 		case *ast.UnaryExpr:
 			if n.Op == token.ARROW && (!timedOnly || isTimeChan(info.TypeOf(n.X))) {
 				found = n

@@ -554,8 +554,9 @@ func retryCountedAsideUnboundedNoWait(ctx context.Context, retries int) error {
 	}
 }
 
-// One reset each round limits only a round.
-func retryTimerResetUnbounded(ctx context.Context) error {
+// One reset each round limits only a round; polling the timer in a select
+// with a default does not wait, so the loop retries at once.
+func retryTimerResetUnboundedNoWait(ctx context.Context) error {
 	idle := time.NewTimer(time.Minute)
 	for {
 		err := fetch(ctx)

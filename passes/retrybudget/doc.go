@@ -18,7 +18,8 @@
 // once it succeeds: counted loops, for range n, for {} with a break or
 // return on success, a range over a list of delays, a condition that
 // retries the call (for db.Ping() != nil), waiting with time.Sleep,
-// time.After, a timer, a backoff helper, or not at all.
+// time.After, a timer, a backoff helper, or not at all (a select
+// with a default polls: it does not wait).
 //
 // On a request path (a function with a context.Context parameter, an
 // *http.Request, a gRPC stream or a framework context, and closures inside

@@ -86,3 +86,34 @@ func NextLate(ctx context.Context, f feed) (string, error) {
 		return m, nil
 	}
 }
+
+type pingFeed interface {
+	feed
+	Ping(ctx context.Context) error
+}
+
+// The same loop polling a keep-alive ticker in a select with a default:
+// the poll does not wait, so the loop still retries at once and the
+// context error comes round to the check.
+func NextKeptAlive(ctx context.Context, f pingFeed, keepAlive *time.Ticker) (string, error) {
+	for {
+		select {
+		case <-keepAlive.C:
+			if err := f.Ping(ctx); err != nil {
+				return "", err
+			}
+		default:
+		}
+		m, err := f.Fetch(ctx)
+		if errors.Is(err, errStale) {
+			continue
+		} else if ctxErr := ctx.Err(); ctxErr != nil {
+			return "", ctxErr
+		} else if errors.Is(err, context.DeadlineExceeded) {
+			continue
+		} else if err != nil {
+			return "", err
+		}
+		return m, nil
+	}
+}
