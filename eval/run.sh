@@ -18,7 +18,9 @@
 #   eval/run.sh -show ...          also list the false and debatable findings
 #                                  still reported (tuning set), with their review
 #
-# modules.txt: one "module@version set" per line (set = tuning | heldout);
+# modules.txt: one "module@version set [group]" per line (set = tuning |
+# heldout; an optional group, such as the held-out set's number, gets its
+# own TOTAL line beside the set's);
 # blank lines and lines starting with # are ignored. The held-out set measures
 # generalisation: never tune the passes on its findings.
 #
@@ -179,6 +181,8 @@ join_reviews() {
 
 report="$tmp/report"
 : >"$report"
+groups="$tmp/groups" # module@version<TAB>group, for lines that name one
+: >"$groups"
 status=0
 found_any=0
 while read -r modver set rest; do
@@ -187,12 +191,15 @@ while read -r modver set rest; do
 	ver="${modver##*@}"
 	case "$set" in tuning | heldout) ;; *) echo "run.sh: $modver: set must be tuning or heldout, not '$set'" >&2; exit 2 ;; esac
 	[ -n "$want_set" ] && [ "$set" != "$want_set" ] && continue
+	group="${rest%%#*}"
+	group="${group// /}"
 	if [ ${#want_mods[@]} -gt 0 ]; then
 		hit=0
 		for w in "${want_mods[@]}"; do [ "$w" = "$mod" ] || [ "$w" = "$modver" ] && hit=1; done
 		[ $hit = 1 ] || continue
 	fi
 	found_any=1
+	[ -n "$group" ] && printf '%s\t%s\n' "$modver" "$group" >>"$groups"
 	name="${mod//\//+}@$ver"
 	dir="$work/src/$name"
 	review="$review_dir/$name.tsv"
@@ -248,13 +255,17 @@ done <"$modules_file"
 # The summary: per module, then per set.
 awk -F'\t' '
 function pct(r, f) { return (r + f) ? sprintf("%5.1f%%", 100 * r / (r + f)) : "    -" }
+FILENAME == ARGV[1] { group[$1] = $2; next }
 {
 	s = $1; m = $2; st = $3
 	if (!(m in mset)) { mset[m] = s; morder[++nm] = m }
+	g = (m in group) ? s " set " group[m] : ""
+	if (g != "" && !(g in gset)) { gset[g] = s; gorder[++ng] = g }
 	if (st == "ran") next
 	if (st == "broken") { broken[m] = $4; nbroken[s]++; next }
-	if (st ~ /^gone-/) { gone[m, st]++; gone[s, st]++; next }
+	if (st ~ /^gone-/) { gone[m, st]++; gone[s, st]++; if (g != "") gone[g, st]++; next }
 	n[m]++; n[s]++; c[m, st]++; c[s, st]++
+	if (g != "") { n[g]++; c[g, st]++ }
 }
 END {
 	split("tuning heldout", sets, " ")
@@ -270,9 +281,13 @@ END {
 			printf "%-52s %8d %5d %5d %9d %10d %9s %6d\n", m, n[m], c[m, "real"], c[m, "false"], c[m, "debatable"], c[m, "unreviewed"], pct(c[m, "real"], c[m, "false"]), gone[m, "gone-real"]
 		}
 		printf "%-52s %8d %5d %5d %9d %10d %9s %6d\n", "TOTAL " s, n[s], c[s, "real"], c[s, "false"], c[s, "debatable"], c[s, "unreviewed"], pct(c[s, "real"], c[s, "false"]), gone[s, "gone-real"]
+		for (j = 1; j <= ng; j++) {
+			g = gorder[j]; if (gset[g] != s) continue
+			printf "%-52s %8d %5d %5d %9d %10d %9s %6d\n", "TOTAL " g, n[g], c[g, "real"], c[g, "false"], c[g, "debatable"], c[g, "unreviewed"], pct(c[g, "real"], c[g, "false"]), gone[g, "gone-real"]
+		}
 		if (nbroken[s]) printf "!!! %d module(s) of %s not analysed (SET-UP ERROR above): the totals leave them out\n", nbroken[s], s
 	}
-}' "$report"
+}' "$groups" "$report"
 
 [ -n "${EVAL_REPORT:-}" ] && cp "$report" "$EVAL_REPORT"
 if [ $quiet = 0 ] && awk -F'\t' '$1 == "tuning" && ($3 == "false" || $3 == "debatable") { f = 1 } END { exit !f }' "$report"; then
