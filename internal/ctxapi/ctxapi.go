@@ -482,6 +482,21 @@ func IsHTTPRequest(t types.Type) bool {
 	return ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == "net/http" && named.Obj().Name() == "Request"
 }
 
+// IsRequestContext reports whether e asks an inbound request or RPC
+// stream for its context: req.Context(), stream.Context().
+func IsRequestContext(info *types.Info, e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) != 0 {
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Context" {
+		return false
+	}
+	t := info.TypeOf(sel.X)
+	return IsHTTPRequest(t) || IsRPCStream(t)
+}
+
 // IsResponseWriter reports whether t is net/http.ResponseWriter.
 func IsResponseWriter(t types.Type) bool {
 	named, ok := types.Unalias(t).(*types.Named)

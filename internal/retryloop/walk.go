@@ -1098,7 +1098,7 @@ func (w *walker) sameGetter(e ast.Expr) bool {
 			return nil, nil
 		}
 		v := ctxflow.VarOf(w.info, sel.X)
-		if v == nil || v.IsField() || v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
+		if v == nil || ctxapi.IsKept(w.info, sel.X) {
 			return nil, nil // a local variable's, not a field's or a package's
 		}
 		return v, w.info.Uses[sel.Sel]

@@ -333,7 +333,7 @@ func (c *checker) setByCaller(e ast.Expr) bool {
 			continue
 		}
 		writes++
-		if requestContext(info, value) {
+		if ctxapi.IsRequestContext(info, value) {
 			bySetter++
 			continue
 		}
@@ -348,21 +348,6 @@ func (c *checker) setByCaller(e ast.Expr) bool {
 	is := writes > 0 && writes == bySetter
 	c.setters[field] = is
 	return is
-}
-
-// requestContext reports whether e is the context of an inbound request
-// or RPC stream: req.Context(), stream.Context().
-func requestContext(info *types.Info, e ast.Expr) bool {
-	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok || len(call.Args) != 0 {
-		return false
-	}
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || sel.Sel.Name != "Context" {
-		return false
-	}
-	t := info.TypeOf(sel.X)
-	return ctxapi.IsHTTPRequest(t) || ctxapi.IsRPCStream(t)
 }
 
 // passedAsContext reports whether the function around cur passes v to a

@@ -86,3 +86,29 @@ func newScan(ctx context.Context, db *sql.DB) *scanQuery {
 }
 
 var pageDB *sql.DB
+
+// A streaming handler's per-stream state, filled from the stream's own
+// context, holds the caller's context too.
+type pageStream interface {
+	Context() context.Context
+	SendMsg(m any) error
+	RecvMsg(m any) error
+	SetHeader(md map[string][]string) error
+}
+
+type streamState struct {
+	ctx context.Context
+	db  *sql.DB
+}
+
+func (st *streamState) ping(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return st.db.PingContext(st.ctx)
+}
+
+func ServeStream(stream pageStream) error {
+	st := &streamState{ctx: stream.Context(), db: pageDB}
+	return st.ping(stream.Context())
+}
