@@ -41,6 +41,9 @@ type options struct {
 	v     bool
 	list  bool
 	cost  bool
+	// program joins what every package's calls hand its functions, when
+	// the run covers a whole module (see wholeModule).
+	program bool
 
 	cpuprofile, memprofile string
 }
@@ -77,6 +80,7 @@ func analyzeCommand(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&opts.v, "v", false, "print what was loaded, analysed and taken from the cache")
 	fs.StringVar(&opts.cpuprofile, "cpuprofile", "", "write a CPU profile of the run to `file`")
 	fs.StringVar(&opts.memprofile, "memprofile", "", "write a heap profile, taken at the end of the run, to `file`")
+	fs.BoolVar(&opts.program, "program", true, "with ./... at a module's root, where every caller in the module is in view, leave out findings in functions that only main's or a command's context reaches, across packages (main is on no request path, nor is code only it reaches)")
 	fs.BoolVar(&opts.tests, "test", true, "load test files when a pass is told to report in them (-ctxbackground.tests); every pass leaves tests alone by default, and then they are not loaded")
 	enabled := map[*analysis.Analyzer]*enableFlag{}
 	for _, a := range registry.Passes {
@@ -210,14 +214,19 @@ func analyze(patterns []string, analyzers []*analysis.Analyzer, opts options, st
 		// cost 20% less CPU on x/tools for 190 MB more peak memory (bench/).
 		debug.SetGCPercent(400)
 	}
-	dopts := driver.Options{Patterns: patterns, Tests: opts.tests && reportsInTests(analyzers), ToolID: toolID(analyzers, opts.sarif), KeepSuppressed: opts.sarif, Learners: registry.Learners}
+	run := analyzers
+	whole := opts.program && wholeModule(patterns)
+	if whole {
+		run = append(slices.Clip(analyzers), inbound.ProgramAnalyzer)
+	}
+	dopts := driver.Options{Patterns: patterns, Tests: opts.tests && reportsInTests(analyzers), ToolID: toolID(run, opts.sarif), KeepSuppressed: opts.sarif, Learners: registry.Learners}
 	if opts.tags != "" {
 		dopts.BuildFlags = []string{"-tags=" + opts.tags}
 	}
 	if opts.cache != "off" {
 		dopts.Cache = opts.cache
 	}
-	res, err := driver.Run(analyzers, dopts)
+	res, err := driver.Run(run, dopts)
 	var unmatched *driver.UnmatchedError
 	switch {
 	case errors.As(err, &unmatched):
@@ -254,6 +263,13 @@ func analyze(patterns []string, analyzers []*analysis.Analyzer, opts options, st
 		fmt.Fprintf(stderr, "budgetlint: %d packages listed, %d analysed, %d from the cache, %d type-checked without analysis, %d left alone (not needed), %d dependencies read for their facts\n", s.Listed, s.Analysed, s.Cached, s.TypesOnly, s.LeftAlone, s.Learnt)
 	}
 	findings := dedupe(res.Diagnostics)
+	if whole {
+		var left, funcs int
+		findings, left, funcs = leaveOutRooted(findings, res.PackageFacts)
+		if opts.v {
+			fmt.Fprintf(stderr, "budgetlint: %d functions are reached only with main's or a command's context from their callers in the module; %d findings in them left out\n", funcs, left)
+		}
+	}
 
 	code := exitClean
 	switch {
@@ -287,6 +303,35 @@ func analyze(patterns []string, analyzers []*analysis.Analyzer, opts options, st
 		code = exitLoadError
 	}
 	return code
+}
+
+// wholeModule reports whether patterns cover every package of the module
+// in the working directory: ./... run at its root. Only then are
+// all the callers of the module's functions in view (see inbound.Program).
+func wholeModule(patterns []string) bool {
+	if _, err := os.Stat("go.mod"); err != nil {
+		return false
+	}
+	return slices.ContainsFunc(patterns, func(p string) bool { return p == "./..." })
+}
+
+// leaveOutRooted drops the findings in code that only fresh roots reach,
+// by what the packages' call summaries say together, and returns how many
+// it dropped and from how many functions.
+func leaveOutRooted(findings []driver.Diagnostic, facts []analysis.Fact) (kept []driver.Diagnostic, left, funcs int) {
+	var sums []*inbound.CallSummary
+	for _, f := range facts {
+		if s, ok := f.(*inbound.CallSummary); ok {
+			sums = append(sums, s)
+		}
+	}
+	rooted := inbound.Program(sums)
+	for _, f := range findings {
+		if rooted.At(f.Posn.Filename, f.Posn.Offset) == "" {
+			kept = append(kept, f)
+		}
+	}
+	return kept, len(findings) - len(kept), rooted.Len()
 }
 
 // importersPhrase names the packages an unloadable dependency kept from

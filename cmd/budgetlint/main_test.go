@@ -415,3 +415,43 @@ func TestSARIF(t *testing.T) {
 		t.Errorf("want 3 results (1 suppressed, fixes kept), got %d, %d suppressed, %d with fixes:\n%s", len(log.Runs[0].Results), suppressed, fixed, out)
 	}
 }
+
+// TestProgramLeavesOutRootedCallers checks the whole-program step: run on
+// a whole module, the findings in functions that only main's Background
+// reaches, across packages, are left out; a function a request, a
+// function value, an interface out of view (database/sql's Pinger) or a
+// fresh root outside main (a ctx-less wrapper's) can reach keeps its
+// finding, and so does one only an example program calls; and so does every one with -program=false or
+// when the run covers part of the module.
+func TestProgramLeavesOutRootedCallers(t *testing.T) {
+	dir, err := filepath.Abs(filepath.Join("..", "..", "testdata", "program"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	kept := []string{"store/store.go:19:14", "store/store.go:24:14", "store/store.go:36:14", "store/store.go:41:14", "store/store.go:60:14", "store/store.go:65:14"}
+	rooted := []string{"store/store.go:12:17", "store/store.go:31:14"}
+	check := func(name, out string, want, notWant []string) {
+		t.Helper()
+		for _, pos := range want {
+			if !strings.Contains(out, pos+": ") {
+				t.Errorf("%s: %s not reported:\n%s", name, pos, out)
+			}
+		}
+		for _, pos := range notWant {
+			if strings.Contains(out, pos+": ") {
+				t.Errorf("%s: %s reported:\n%s", name, pos, out)
+			}
+		}
+	}
+	out, _, _ := runIn(t, dir, binary, "-cache=off", "./...")
+	check("./...", out, kept, rooted)
+	// Twice with the cache: the second run takes the summaries from it.
+	for range 2 {
+		out, _, _ = runIn(t, dir, binary, "./...")
+		check("./... cached", out, kept, rooted)
+	}
+	out, _, _ = runIn(t, dir, binary, "-cache=off", "-program=false", "./...")
+	check("-program=false", out, append(kept, rooted...), nil)
+	out, _, _ = runIn(t, dir, binary, "-cache=off", "./store")
+	check("part of the module", out, append(kept, rooted...), nil)
+}

@@ -416,6 +416,23 @@ func (s *factStore) encode(pkg *types.Package) []encodedFact {
 	return out
 }
 
+// packageFactsOf decodes the package facts among cached facts, for a
+// package that was not type-checked in this run.
+func (s *factStore) packageFactsOf(facts []encodedFact) []analysis.Fact {
+	var out []analysis.Fact
+	for _, ef := range facts {
+		t, ok := s.types[ef.Type]
+		if !ok || ef.Object != "" {
+			continue
+		}
+		fact := reflect.New(t.Elem()).Interface().(analysis.Fact)
+		if gob.NewDecoder(bytes.NewReader(ef.Data)).Decode(fact) == nil {
+			out = append(out, fact)
+		}
+	}
+	return out
+}
+
 // decode restores cached facts onto a freshly type-checked package.
 func (s *factStore) decode(pkg *types.Package, facts []encodedFact) {
 	if pkg == nil {

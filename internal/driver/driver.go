@@ -149,6 +149,9 @@ type Result struct {
 	// Files are the Go files of the packages analysed or taken from the
 	// cache: where a place a finding's message names (helpers.go:10) is.
 	Files []string
+	// PackageFacts are the package facts of the roots, for a step that
+	// joins what every package says (inbound.Program).
+	PackageFacts []analysis.Fact
 }
 
 // Stats count the work done, for -v and the benchmarks. Each listed
@@ -749,6 +752,12 @@ func (r *run) result(g *graph) *Result {
 		}
 		res.Diagnostics = append(res.Diagnostics, n.diags...)
 		res.Failures = append(res.Failures, n.failed...)
+		switch {
+		case n.types != nil:
+			res.PackageFacts = append(res.PackageFacts, r.facts.packageFacts(n.types)...)
+		case n.entry != nil: // served from the cache without type-checking
+			res.PackageFacts = append(res.PackageFacts, r.facts.packageFactsOf(n.entry.Facts)...)
+		}
 	}
 	for _, c := range causes {
 		slices.Sort(c.Packages)
@@ -877,6 +886,19 @@ func (s *factStore) set(k factKey, fact analysis.Fact) {
 	s.mu.Lock()
 	s.facts[k] = fact
 	s.mu.Unlock()
+}
+
+// packageFacts returns the package facts about pkg.
+func (s *factStore) packageFacts(pkg *types.Package) []analysis.Fact {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []analysis.Fact
+	for k, f := range s.facts {
+		if k.pkg == pkg && k.obj == nil {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // of returns the stored facts of a's fact types.

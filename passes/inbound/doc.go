@@ -65,6 +65,14 @@
 // the connection, so the request's context reports neither the client
 // leaving nor a deadline, and ends only when the handler returns.
 //
+// The standalone command, run on a whole module, extends the refinement
+// across packages: each package summarises what its calls hand the
+// context parameters of the functions they call (a package fact of the
+// inboundcalls analyzer, which only that command runs), and the command leaves out the findings in
+// functions that only main's or a command's contexts reach, from every
+// caller in the module (example programs and tests aside). Other drivers
+// see one package at a time and report them.
+//
 // Test code is marked too, wherever it lives: a _test.go file, a function
 // with a *testing.T, B, F or TB parameter, a method of a test suite (a type
 // embedding a testing type or something with T() *testing.T), and the

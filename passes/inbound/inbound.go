@@ -360,7 +360,7 @@ func run(pass *analysis.Pass) (any, error) {
 	scopes := &scopeIndex{pkg: pass.Pkg, names: map[string]bool{}}
 	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	uses := pass.ResultOf[ctxuse.Analyzer].(*ctxuse.Result)
-	callers := rootedByCallers(pass, insp, iface, uses)
+	callers := rootedByCallers(pass, insp, iface, uses, false)
 	for _, file := range pass.Files {
 		tf := pass.Fset.File(file.Pos())
 		if tf == nil {

@@ -40,7 +40,11 @@ import (
 //
 // Last, the package's own context types that only fresh roots fill (see
 // contextTypes).
-func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Interface, uses *ctxuse.Result) callerFacts {
+//
+// It also returns classify, for the summary of the package's calls that
+// the standalone command joins across packages (see Program); program
+// asks for it even where the package has no candidate of its own.
+func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Interface, uses *ctxuse.Result, program bool) callerFacts {
 	info := pass.TypesInfo
 	ifaceMethods := map[string]bool{}
 	scope := pass.Pkg.Scope()
@@ -80,7 +84,7 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 		}
 	}
 	ctxTypes := contextTypes(pass, iface)
-	if len(param) == 0 && len(ctxTypes) == 0 {
+	if len(param) == 0 && len(ctxTypes) == 0 && !program {
 		return callerFacts{}
 	}
 	// Every reference to a candidate: a static call, or an escape.
@@ -171,6 +175,10 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 		}
 	}
 	returnsRoot := map[*types.Func]bool{} // memo; false while being decided
+	// assumed, when set, is a function whose first context parameter
+	// isRooted takes for rooted: the program summary asks whether an
+	// argument is rooted once its caller's own context is (see classify).
+	var assumed *types.Func
 	// isRooted reports whether e, in caller, stands for a fresh root;
 	// process says that the caller is main or a command.
 	var isRooted func(e ast.Expr, caller *types.Func, process bool, seen map[*types.Var]bool) bool
@@ -248,6 +256,9 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 					return true
 				}
 			}
+			if caller != nil && caller == assumed && v == contextParam(caller, iface) {
+				return true
+			}
 			if commandParams[v] {
 				return true
 			}
@@ -284,7 +295,48 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 			}
 		}
 	}
-	return callerFacts{rooted, launched, afterDone, rootedTypes(pass, insp, ctxTypes, isRooted)}
+	classify := func(arg ast.Expr, caller *types.Func, process bool) argKind {
+		// Only main and the commands of a command-line program make the
+		// process's contexts: a fresh root elsewhere may well stand where
+		// a request's context belongs (a ctx-less wrapper's
+		// XWithContext(context.Background())).
+		if process && isRooted(arg, caller, true, map[*types.Var]bool{}) {
+			return rootArg
+		}
+		if caller == nil || contextParam(caller, iface) == nil {
+			return otherArg
+		}
+		// Code that only main's path reaches is main's: a root, a
+		// deadline or a signal it adds is the process's own.
+		assumed = caller
+		defer func() { assumed = nil }()
+		if isRooted(arg, caller, true, map[*types.Var]bool{}) {
+			return callersArg
+		}
+		return otherArg
+	}
+	return callerFacts{rooted, launched, afterDone, rootedTypes(pass, insp, ctxTypes, isRooted), classify}
+}
+
+// argKind is what a call hands a function for its context, as far as the
+// package can tell.
+type argKind int
+
+const (
+	otherArg   argKind = iota // possibly a caller's deadline
+	rootArg                   // main's or a command's context, handed on in main or a command
+	callersArg                // the calling function's own context parameter, or values on it
+)
+
+// contextParam returns fn's first context.Context parameter, nil if none.
+func contextParam(fn *types.Func, iface *types.Interface) *types.Var {
+	params := fn.Type().(*types.Signature).Params()
+	for i := range params.Len() {
+		if ctxapi.IsContext(params.At(i).Type(), iface) {
+			return params.At(i)
+		}
+	}
+	return nil
 }
 
 // callerFacts is what the package's own calls and constructions tell about
@@ -292,6 +344,10 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 type callerFacts struct {
 	rooted, launched, afterDone map[*types.Func]bool
 	rootedTypes                 map[*types.TypeName]bool
+	// classify says what the context argument arg of a call in caller is
+	// (process: caller is main or a command); nil when the package has
+	// no candidate at all.
+	classify func(arg ast.Expr, caller *types.Func, process bool) argKind
 }
 
 // enclosingCaller returns the declared function the code at cur is in (nil

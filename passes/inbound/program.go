@@ -1,0 +1,389 @@
+package inbound
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+	"maps"
+	"slices"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/budgetlint/budgetlint/internal/ctxapi"
+)
+
+// The standalone command sees every package of a module at once, and so
+// every caller of its functions: an exported Connect(ctx) that the module
+// only ever calls from main, with main's context, is main's code and has no
+// caller's deadline, as an unexported one whose callers in its package all
+// hand it roots has none (rootedByCallers). No go/analysis pass can know
+// it: facts flow from a callee's package to its callers, never back. So
+// each package summarises its calls (ProgramAnalyzer, a package fact),
+// and the command joins the summaries (Program) and leaves out the
+// findings inside functions that only main's contexts reach.
+// Other drivers (go vet, golangci-lint, an editor) see one package at a
+// time and report those findings.
+
+// ProgramAnalyzer exports the package's CallSummary. It is not a pass of
+// its own: the standalone command adds it when it analyses whole modules,
+// and no other driver runs it.
+var ProgramAnalyzer = &analysis.Analyzer{
+	Name:      "inboundcalls",
+	Doc:       "summarise, for the standalone command, what the package's calls hand the context parameters of the functions they call",
+	Requires:  []*analysis.Analyzer{inspect.Analyzer, Analyzer},
+	FactTypes: []analysis.Fact{new(CallSummary)},
+	Run: func(pass *analysis.Pass) (any, error) {
+		res := pass.ResultOf[Analyzer].(*Result)
+		if res.iface == nil {
+			return nil, nil // no context can appear here
+		}
+		insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+		callers := rootedByCallers(pass, insp, res.iface, res.uses, true)
+		pass.ExportPackageFact(summarise(pass, insp, res.iface, callers, res))
+		return nil, nil
+	},
+}
+
+// CallSummary is what one package's code tells about the contexts the
+// functions of its module receive.
+type CallSummary struct {
+	Package string        // its import path
+	Imports []string      // the import paths of the packages it imports
+	Funcs   []SummaryFunc // the package's functions on a request path through a context parameter
+	Calls   []SummaryCall // the package's calls handing a context parameter something
+	// Implements pairs methods with the interfaces their types implement
+	// with them, as far as the package sees both (its own and its
+	// imports'): a call through such an interface reaches the method, and
+	// through one of a package out of view (a framework calling its
+	// plugins, database/sql its driver) the callers are out of view too.
+	Implements []Implementation
+	// Escaped are the functions the package refers to other than by a
+	// static call (a function value, a method value): callers out of view.
+	Escaped []string
+}
+
+func (*CallSummary) AFact() {}
+
+func (s *CallSummary) String() string {
+	return fmt.Sprintf("calls(%d functions, %d calls)", len(s.Funcs), len(s.Calls))
+}
+
+// SummaryFunc is a function with a context parameter, and where its code is.
+type SummaryFunc struct {
+	Key        string // types.Func.FullName
+	Method     string // its name, if it is a method
+	File       string
+	Start, End int      // byte offsets of the declaration in File
+	Holes      [][2]int // closures inside it with a context of their own
+
+	pkg string // the summary's Package, for Program
+}
+
+// pkgOf returns the import path of "importpath.Name".
+func pkgOf(qualified string) string {
+	return qualified[:strings.LastIndexByte(qualified, '.')]
+}
+
+// Implementation is a method and an interface its type implements with it.
+type Implementation struct {
+	Method    string // its key
+	Interface string // "importpath.Name"
+}
+
+// SummaryCall is one call of a function with a context parameter and what
+// it hands it.
+type SummaryCall struct {
+	Callee string // the function's key, or the method's name for a call through an interface
+	// Interface is the named interface ("importpath.Name") a dynamic
+	// call goes through, "" for an unnamed one or a static call.
+	Interface string
+	Dynamic   bool   // a call through an interface
+	Root      bool   // main's or a command's context (in main or a command)
+	Caller    string // else the key of the calling function, when it hands on its own context
+}
+
+// summarise builds the package's CallSummary.
+func summarise(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Interface, callers callerFacts, res *Result) *CallSummary {
+	info := pass.TypesInfo
+	s := &CallSummary{Package: pass.Pkg.Path()}
+	inTest := func(cur inspector.Cursor) bool {
+		for d := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+			f := res.funcs[d.Node()]
+			return f == nil || f.InTest
+		}
+		return false
+	}
+	key := func(fn *types.Func) string { return fn.Origin().FullName() }
+	// An example program shows how to call the module, as a test does:
+	// the contexts it passes say nothing about the callers of its API.
+	example := pass.Pkg.Name() == "main" && slices.ContainsFunc(strings.Split(pathInModule(pass), "/"), func(elem string) bool {
+		return strings.Contains(strings.ToLower(elem), "example")
+	})
+	escaped := map[string]bool{}
+	// The interfaces in sight, by the name of each of their methods that
+	// takes a context, and which methods of the types in sight implement
+	// them.
+	visible := map[string][]*types.TypeName{}
+	var named []*types.Named
+	for _, pkg := range append(pass.Pkg.Imports(), pass.Pkg) {
+		if pkg != pass.Pkg {
+			s.Imports = append(s.Imports, pkg.Path())
+		}
+		scope := pkg.Scope()
+		for _, name := range scope.Names() {
+			tn, ok := scope.Lookup(name).(*types.TypeName)
+			if !ok || tn.IsAlias() {
+				continue
+			}
+			t, ok := tn.Type().(*types.Named)
+			if !ok || t.TypeParams().Len() > 0 {
+				continue
+			}
+			if !types.IsInterface(t) {
+				named = append(named, t)
+				continue
+			}
+			if pkg != pass.Pkg && !tn.Exported() {
+				continue
+			}
+			for m := range t.Underlying().(*types.Interface).Methods() {
+				if contextParam(m, iface) != nil {
+					visible[m.Name()] = append(visible[m.Name()], tn)
+				}
+			}
+		}
+	}
+	for _, t := range named {
+		for m := range t.Methods() {
+			for _, tn := range visible[m.Name()] {
+				it := tn.Type().Underlying().(*types.Interface)
+				if types.Implements(t, it) || types.Implements(types.NewPointer(t), it) {
+					s.Implements = append(s.Implements, Implementation{key(m), tn.Pkg().Path() + "." + tn.Name()})
+				}
+			}
+		}
+	}
+	for cur := range insp.Root().Preorder((*ast.FuncDecl)(nil), (*ast.CallExpr)(nil), (*ast.Ident)(nil)) {
+		switch n := cur.Node().(type) {
+		case *ast.FuncDecl:
+			f := res.funcs[n]
+			fn, ok := info.Defs[n.Name].(*types.Func)
+			if !ok || f == nil || f.InTest || contextParam(fn, iface) == nil {
+				continue
+			}
+			start, end := pass.Fset.Position(n.Pos()), pass.Fset.Position(n.End())
+			sf := SummaryFunc{Key: key(fn), File: start.Filename, Start: start.Offset, End: end.Offset}
+			if fn.Type().(*types.Signature).Recv() != nil {
+				sf.Method = fn.Name()
+			}
+			for lit := range cur.Preorder((*ast.FuncLit)(nil)) {
+				if g := res.funcs[lit.Node()]; g != nil && g.Own != nil {
+					sf.Holes = append(sf.Holes, [2]int{pass.Fset.Position(lit.Node().Pos()).Offset, pass.Fset.Position(lit.Node().End()).Offset})
+				}
+			}
+			s.Funcs = append(s.Funcs, sf)
+		case *ast.Ident:
+			fn, ok := info.Uses[n].(*types.Func)
+			if !ok || fn.Pkg() == nil || ctxapi.IsStdlib(fn.Pkg().Path()) || contextParam(fn, iface) == nil {
+				continue
+			}
+			c := cur
+			if sel, ok := c.Parent().Node().(*ast.SelectorExpr); ok && sel.Sel == n {
+				c = c.Parent()
+			}
+			if call, ok := c.Parent().Node().(*ast.CallExpr); !ok || call.Fun != c.Node() {
+				escaped[key(fn)] = true
+			}
+		case *ast.CallExpr:
+			fn := ctxapi.Callee(info, n)
+			if fn == nil || fn.Pkg() == nil || ctxapi.IsStdlib(fn.Pkg().Path()) || inTest(cur) || example {
+				continue
+			}
+			p := contextParam(fn, iface)
+			if p == nil {
+				continue
+			}
+			params := fn.Type().(*types.Signature).Params()
+			i := slices.IndexFunc(slices.Collect(params.Variables()), func(v *types.Var) bool { return v == p })
+			if i >= len(n.Args) || n.Ellipsis.IsValid() && i == len(n.Args)-1 {
+				continue
+			}
+			call := SummaryCall{Callee: key(fn)}
+			if recv := fn.Type().(*types.Signature).Recv(); recv != nil && types.IsInterface(recv.Type()) {
+				call = SummaryCall{Callee: fn.Name(), Dynamic: true}
+				if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok {
+					if tn := typeName(info.TypeOf(sel.X)); tn != nil && tn.Pkg() != nil && types.IsInterface(tn.Type()) {
+						call.Interface = tn.Pkg().Path() + "." + tn.Name()
+					}
+				}
+			}
+			caller, process := enclosingCaller(info, cur)
+			switch callers.classify(n.Args[i], caller, process) {
+			case rootArg:
+				call.Root = true
+			case callersArg:
+				call.Caller = key(caller)
+			}
+			s.Calls = append(s.Calls, call)
+		}
+	}
+	s.Escaped = slices.Sorted(maps.Keys(escaped))
+	return s
+}
+
+// Program joins the summaries of every package of a program and returns
+// the code of the functions whose context parameter only ever receives
+// main's or a command's context, directly or through callers of the same
+// kind (and that one of those reaches): no caller's deadline reaches them.
+// A function
+// qualifies when the program calls it and never refers to it otherwise (a
+// function value goes where the program cannot follow). A method also
+// counts every call through an interface by its name, and does not
+// qualify if its type implements with it an interface of a package out of
+// view: a framework may call it.
+func Program(sums []*CallSummary) *Rooted {
+	funcs := map[string]*SummaryFunc{}
+	calls := map[string][]SummaryCall{}   // by callee key
+	dynamic := map[string][]SummaryCall{} // by method name
+	escaped := map[string]bool{}
+	inView := map[string]bool{} // the packages summarised, by path
+	imports := map[string][]string{}
+	for _, s := range sums {
+		imports[s.Package] = s.Imports
+		for i := range s.Funcs {
+			s.Funcs[i].pkg = s.Package
+			funcs[s.Funcs[i].Key] = &s.Funcs[i]
+		}
+		for _, c := range s.Calls {
+			if c.Dynamic {
+				dynamic[c.Callee] = append(dynamic[c.Callee], c)
+			} else {
+				calls[c.Callee] = append(calls[c.Callee], c)
+			}
+		}
+		for _, k := range s.Escaped {
+			escaped[k] = true
+		}
+		inView[s.Package] = true
+	}
+	implements := map[string][]string{} // method key -> interfaces
+	for _, s := range sums {
+		for _, impl := range s.Implements {
+			if !slices.Contains(implements[impl.Method], impl.Interface) {
+				implements[impl.Method] = append(implements[impl.Method], impl.Interface)
+			}
+		}
+	}
+	foreign := func(f *SummaryFunc) bool {
+		return slices.ContainsFunc(implements[f.Key], func(it string) bool { return !inView[pkgOf(it)] })
+	}
+	// A call through interface it reaches f if f's type implements it, or
+	// may if f's package cannot see it (a consumer's own interface, which
+	// main fills with f's type).
+	reaches := func(it string, f *SummaryFunc) bool {
+		if it == "" || slices.Contains(implements[f.Key], it) {
+			return true
+		}
+		p := pkgOf(it)
+		return p != f.pkg && !slices.Contains(imports[f.pkg], p)
+	}
+	callsOf := func(f *SummaryFunc) []SummaryCall {
+		if f.Method == "" {
+			return calls[f.Key]
+		}
+		out := slices.Clip(calls[f.Key])
+		for _, c := range dynamic[f.Method] {
+			if reaches(c.Interface, f) {
+				out = append(out, c)
+			}
+		}
+		return out
+	}
+	rooted := map[string]bool{}
+	for k, f := range funcs {
+		if len(callsOf(f)) > 0 && !escaped[k] && !foreign(f) {
+			rooted[k] = true // optimistic; the loop below takes back
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for k := range rooted {
+			for _, c := range callsOf(funcs[k]) {
+				if !c.Root && (c.Caller == "" || !rooted[c.Caller]) {
+					delete(rooted, k)
+					changed = true
+					break
+				}
+			}
+		}
+	}
+	// Calls among themselves alone (a method calling itself through an
+	// interface) hand on nothing: keep the functions a root reaches.
+	grounded := map[string]bool{}
+	for changed := true; changed; {
+		changed = false
+		for k := range rooted {
+			if grounded[k] {
+				continue
+			}
+			for _, c := range callsOf(funcs[k]) {
+				if c.Root || grounded[c.Caller] {
+					grounded[k] = true
+					changed = true
+					break
+				}
+			}
+		}
+	}
+	r := &Rooted{spans: map[string][]span{}}
+	for k := range grounded {
+		f := funcs[k]
+		r.spans[f.File] = append(r.spans[f.File], span{f.Key, f.Start, f.End, f.Holes})
+	}
+	for _, list := range r.spans {
+		sort.Slice(list, func(i, j int) bool { return list[i].start < list[j].start })
+	}
+	return r
+}
+
+// Rooted is the code that only fresh roots reach, found by Program.
+type Rooted struct {
+	spans map[string][]span
+}
+
+type span struct {
+	key        string
+	start, end int
+	holes      [][2]int
+}
+
+// At returns the function that holds the byte offset of file, if it is
+// code that only fresh roots reach (and not in a closure with a context
+// of its own), "" otherwise.
+func (r *Rooted) At(file string, offset int) string {
+	for _, s := range r.spans[file] {
+		if offset < s.start || offset >= s.end {
+			continue
+		}
+		for _, h := range s.holes {
+			if offset >= h[0] && offset < h[1] {
+				return ""
+			}
+		}
+		return s.key
+	}
+	return ""
+}
+
+// Len is the number of functions found.
+func (r *Rooted) Len() int {
+	n := 0
+	for _, list := range r.spans {
+		n += len(list)
+	}
+	return n
+}

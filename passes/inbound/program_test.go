@@ -1,0 +1,125 @@
+package inbound
+
+import (
+	"slices"
+	"testing"
+)
+
+// fn is a summarised function of package p in file p.go, its body at
+// [start, start+10).
+func fn(key, method string, start int) SummaryFunc {
+	return SummaryFunc{Key: key, Method: method, File: "p.go", Start: start, End: start + 10}
+}
+
+func rootedKeys(r *Rooted) []string {
+	var keys []string
+	for _, list := range r.spans {
+		for _, s := range list {
+			keys = append(keys, s.key)
+		}
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+func TestProgram(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		sums []*CallSummary
+		want []string
+	}{{
+		name: "a root, and a chain of callers handing it on",
+		sums: []*CallSummary{
+			{Package: "p", Funcs: []SummaryFunc{fn("p.Open", "", 0), fn("p.dial", "", 20)}, Calls: []SummaryCall{
+				{Callee: "p.dial", Caller: "p.Open"},
+			}},
+			{Package: "main", Imports: []string{"p"}, Calls: []SummaryCall{{Callee: "p.Open", Root: true}}},
+		},
+		want: []string{"p.Open", "p.dial"},
+	}, {
+		name: "one caller with a deadline of its own takes the chain back",
+		sums: []*CallSummary{
+			{Package: "p", Funcs: []SummaryFunc{fn("p.Open", "", 0), fn("p.dial", "", 20)}, Calls: []SummaryCall{
+				{Callee: "p.dial", Caller: "p.Open"},
+				{Callee: "p.dial"}, // from a handler
+			}},
+			{Package: "main", Calls: []SummaryCall{{Callee: "p.Open", Root: true}}},
+		},
+		want: []string{"p.Open"},
+	}, {
+		name: "a caller that a request reaches hands the request on",
+		sums: []*CallSummary{
+			{Package: "p", Funcs: []SummaryFunc{fn("p.Open", "", 0), fn("p.dial", "", 20)}, Calls: []SummaryCall{
+				{Callee: "p.dial", Caller: "p.Open"},
+			}},
+			{Package: "main", Calls: []SummaryCall{{Callee: "p.Open", Root: true}}},
+			{Package: "srv", Calls: []SummaryCall{{Callee: "p.Open"}}},
+		},
+	}, {
+		name: "recursion alone keeps nothing back; no call at all roots nothing",
+		sums: []*CallSummary{
+			{Package: "p", Funcs: []SummaryFunc{fn("p.walk", "", 0), fn("p.Unused", "", 20)}, Calls: []SummaryCall{
+				{Callee: "p.walk", Caller: "p.walk"},
+				{Callee: "p.walk", Root: true},
+			}},
+		},
+		want: []string{"p.walk"},
+	}, {
+		name: "calls among themselves alone root nothing",
+		sums: []*CallSummary{
+			{Package: "p", Funcs: []SummaryFunc{fn("p.ping", "", 0), fn("p.pong", "", 20)}, Calls: []SummaryCall{
+				{Callee: "p.ping", Caller: "p.pong"},
+				{Callee: "p.pong", Caller: "p.ping"},
+			}},
+		},
+	}, {
+		name: "a function value escapes",
+		sums: []*CallSummary{
+			{Package: "p", Funcs: []SummaryFunc{fn("p.Warm", "", 0)}, Calls: []SummaryCall{{Callee: "p.Warm", Root: true}}, Escaped: []string{"p.Warm"}},
+		},
+	}, {
+		name: "calls through an interface reach the methods that implement it",
+		sums: []*CallSummary{
+			{Package: "p", Funcs: []SummaryFunc{fn("(*p.S).Load", "Load", 0), fn("(*p.T).Load", "Load", 20)},
+				Implements: []Implementation{{"(*p.S).Load", "p.Loader"}},
+				Calls: []SummaryCall{
+					{Callee: "(*p.S).Load", Root: true},
+					{Callee: "(*p.T).Load", Root: true},
+					{Callee: "Load", Interface: "p.Loader", Dynamic: true}, // from a handler
+				}},
+		},
+		want: []string{"(*p.T).Load"}, // T does not implement p.Loader
+	}, {
+		name: "a consumer's own interface, out of the method's sight, may reach it",
+		sums: []*CallSummary{
+			{Package: "p", Funcs: []SummaryFunc{fn("(*p.S).Load", "Load", 0)}, Calls: []SummaryCall{{Callee: "(*p.S).Load", Root: true}}},
+			{Package: "srv", Imports: []string{"context"}, Calls: []SummaryCall{{Callee: "Load", Interface: "srv.loader", Dynamic: true}}},
+		},
+	}, {
+		name: "an interface out of view may call it: a framework, database/sql",
+		sums: []*CallSummary{
+			{Package: "p", Funcs: []SummaryFunc{fn("(*p.S).Ping", "Ping", 0)}, Calls: []SummaryCall{{Callee: "(*p.S).Ping", Root: true}}},
+			{Package: "main", Implements: []Implementation{{"(*p.S).Ping", "database/sql/driver.Pinger"}}},
+		},
+	}} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := rootedKeys(Program(tc.sums)); !slices.Equal(got, tc.want) {
+				t.Errorf("rooted %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestRootedAt(t *testing.T) {
+	f := fn("p.Open", "", 100)
+	f.Holes = [][2]int{{104, 106}} // a handler literal with its own request
+	r := Program([]*CallSummary{{Package: "p", Funcs: []SummaryFunc{f}, Calls: []SummaryCall{{Callee: "p.Open", Root: true}}}})
+	for offset, want := range map[int]string{99: "", 100: "p.Open", 103: "p.Open", 104: "", 105: "", 106: "p.Open", 109: "p.Open", 110: ""} {
+		if got := r.At("p.go", offset); got != want {
+			t.Errorf("At(%d) = %q, want %q", offset, got, want)
+		}
+	}
+	if got := r.At("q.go", 100); got != "" {
+		t.Errorf("At in another file = %q", got)
+	}
+}

@@ -1,0 +1,3 @@
+module example.com/program
+
+go 1.22

@@ -1,0 +1,29 @@
+// Command program starts a store and serves it: the module the
+// whole-program step of the standalone command is tested on.
+package main
+
+import (
+	"context"
+	"database/sql/driver"
+	"net/http"
+
+	"example.com/program/server"
+	"example.com/program/store"
+)
+
+func main() {
+	ctx := context.Background()
+	if err := store.Open(ctx, "db"); err != nil { // only main opens the store
+		panic(err)
+	}
+	s := &store.Store{}
+	s.Migrate(ctx) // only main migrates
+	var p driver.Pinger = s
+	_ = p
+	s.Ping(ctx) // database/sql pings it too, out of view
+	store.Get(ctx, "warm")
+	store.Flush()
+	warm := store.Warm // a function value: its callers are out of view
+	warm(ctx)
+	http.ListenAndServe(":8080", &server.Server{Store: s})
+}

@@ -1,0 +1,23 @@
+// Package server serves the store.
+package server
+
+import (
+	"context"
+	"net/http"
+
+	"example.com/program/store"
+)
+
+// loader is the server's own view of the store, filled by main.
+type loader interface {
+	Load(ctx context.Context, key string) error
+}
+
+type Server struct {
+	Store loader
+}
+
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	store.Get(r.Context(), r.URL.Path)
+	s.Store.Load(r.Context(), r.URL.Path)
+}

@@ -1,0 +1,66 @@
+// Package store has functions that only main calls, and some that a
+// request reaches.
+package store
+
+import (
+	"context"
+	"time"
+)
+
+// Open runs at start-up only: its context is main's.
+func Open(ctx context.Context, dsn string) error {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	return dial(ctx, dsn)
+}
+
+// Get is also called by the server with the request's context.
+func Get(ctx context.Context, key string) error {
+	return dial(context.Background(), key)
+}
+
+// Warm is only called through a function value.
+func Warm(ctx context.Context) error {
+	return dial(context.Background(), "warm")
+}
+
+type Store struct{}
+
+// Migrate is only called by main.
+func (s *Store) Migrate(ctx context.Context) error {
+	return dial(context.Background(), "migrate")
+}
+
+// Ping implements driver.Pinger: database/sql calls it, out of view.
+func (s *Store) Ping(ctx context.Context) error {
+	return dial(context.Background(), "ping")
+}
+
+// Load is called through the server's own interface, by a request.
+func (s *Store) Load(ctx context.Context, key string) error {
+	return dial(context.Background(), key)
+}
+
+func dial(ctx context.Context, addr string) error {
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-time.After(time.Millisecond):
+		return nil
+	}
+}
+
+// Flush is a wrapper without a context: its Background stands where a
+// caller's context belongs.
+func Flush() error { return FlushContext(context.Background()) }
+
+// FlushContext keeps its finding: in the module only the wrapper calls
+// it, with a root that is not main's.
+func FlushContext(ctx context.Context) error {
+	return dial(context.Background(), "flush")
+}
+
+// Export keeps its finding: only an example program calls it.
+func Export(ctx context.Context) error {
+	return dial(context.Background(), "export")
+}
