@@ -315,8 +315,8 @@ func wholeModule(patterns []string) bool {
 	return slices.ContainsFunc(patterns, func(p string) bool { return p == "./..." })
 }
 
-// leaveOutRooted drops the findings in code that only fresh roots reach,
-// by what the packages' call summaries say together, and returns how many
+// leaveOutRooted drops the findings in code that only main's contexts
+// reach, by what the packages' call summaries say together, and returns how many
 // it dropped and from how many functions.
 func leaveOutRooted(findings []driver.Diagnostic, facts []analysis.Fact) (kept []driver.Diagnostic, left, funcs int) {
 	var sums []*inbound.CallSummary

@@ -265,6 +265,8 @@ type Result struct {
 	watchMu    sync.Mutex
 	watchedAt  map[ast.Node]token.Pos // per owner: where its context is first watched
 	hijackedAt map[ast.Node]token.Pos // per handler: where it first takes over its connection
+
+	callers callerFacts // for ProgramAnalyzer's summary
 }
 
 // Exits says which calls never return, for every pass of the package:
@@ -361,6 +363,7 @@ func run(pass *analysis.Pass) (any, error) {
 	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	uses := pass.ResultOf[ctxuse.Analyzer].(*ctxuse.Result)
 	callers := rootedByCallers(pass, insp, iface, uses, false)
+	res.callers = callers
 	for _, file := range pass.Files {
 		tf := pass.Fset.File(file.Pos())
 		if tf == nil {

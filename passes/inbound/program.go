@@ -6,7 +6,6 @@ import (
 	"go/types"
 	"maps"
 	"slices"
-	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -42,7 +41,10 @@ var ProgramAnalyzer = &analysis.Analyzer{
 			return nil, nil // no context can appear here
 		}
 		insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-		callers := rootedByCallers(pass, insp, res.iface, res.uses, true)
+		callers := res.callers
+		if callers.classify == nil { // inbound took the early way out
+			callers = rootedByCallers(pass, insp, res.iface, res.uses, true)
+		}
 		pass.ExportPackageFact(summarise(pass, insp, res.iface, callers, res))
 		return nil, nil
 	},
@@ -53,7 +55,7 @@ var ProgramAnalyzer = &analysis.Analyzer{
 type CallSummary struct {
 	Package string        // its import path
 	Imports []string      // the import paths of the packages it imports
-	Funcs   []SummaryFunc // the package's functions on a request path through a context parameter
+	Funcs   []SummaryFunc // the package's functions with a context parameter
 	Calls   []SummaryCall // the package's calls handing a context parameter something
 	// Implements pairs methods with the interfaces their types implement
 	// with them, as far as the package sees both (its own and its
@@ -203,13 +205,8 @@ func summarise(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Inte
 			if fn == nil || fn.Pkg() == nil || ctxapi.IsStdlib(fn.Pkg().Path()) || inTest(cur) || example {
 				continue
 			}
-			p := contextParam(fn, iface)
-			if p == nil {
-				continue
-			}
-			params := fn.Type().(*types.Signature).Params()
-			i := slices.IndexFunc(slices.Collect(params.Variables()), func(v *types.Var) bool { return v == p })
-			if i >= len(n.Args) || n.Ellipsis.IsValid() && i == len(n.Args)-1 {
+			i := contextParamIndex(fn, iface)
+			if i < 0 || i >= len(n.Args) || n.Ellipsis.IsValid() && i == len(n.Args)-1 {
 				continue
 			}
 			call := SummaryCall{Callee: key(fn)}
@@ -239,8 +236,7 @@ func summarise(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Inte
 // the code of the functions whose context parameter only ever receives
 // main's or a command's context, directly or through callers of the same
 // kind (and that one of those reaches): no caller's deadline reaches them.
-// A function
-// qualifies when the program calls it and never refers to it otherwise (a
+// A function qualifies when the program calls it and never refers to it otherwise (a
 // function value goes where the program cannot follow). A method also
 // counts every call through an interface by its name, and does not
 // qualify if its type implements with it an interface of a package out of
@@ -344,13 +340,10 @@ func Program(sums []*CallSummary) *Rooted {
 		f := funcs[k]
 		r.spans[f.File] = append(r.spans[f.File], span{f.Key, f.Start, f.End, f.Holes})
 	}
-	for _, list := range r.spans {
-		sort.Slice(list, func(i, j int) bool { return list[i].start < list[j].start })
-	}
 	return r
 }
 
-// Rooted is the code that only fresh roots reach, found by Program.
+// Rooted is the code that only main's contexts reach, found by Program.
 type Rooted struct {
 	spans map[string][]span
 }
@@ -362,8 +355,8 @@ type span struct {
 }
 
 // At returns the function that holds the byte offset of file, if it is
-// code that only fresh roots reach (and not in a closure with a context
-// of its own), "" otherwise.
+// code that only main's contexts reach (and not in a closure with a
+// context of its own), "" otherwise.
 func (r *Rooted) At(file string, offset int) string {
 	for _, s := range r.spans[file] {
 		if offset < s.start || offset >= s.end {

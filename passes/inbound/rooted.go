@@ -330,13 +330,22 @@ const (
 
 // contextParam returns fn's first context.Context parameter, nil if none.
 func contextParam(fn *types.Func, iface *types.Interface) *types.Var {
+	if i := contextParamIndex(fn, iface); i >= 0 {
+		return fn.Type().(*types.Signature).Params().At(i)
+	}
+	return nil
+}
+
+// contextParamIndex returns the index of fn's first context.Context
+// parameter, -1 if none.
+func contextParamIndex(fn *types.Func, iface *types.Interface) int {
 	params := fn.Type().(*types.Signature).Params()
 	for i := range params.Len() {
 		if ctxapi.IsContext(params.At(i).Type(), iface) {
-			return params.At(i)
+			return i
 		}
 	}
-	return nil
+	return -1
 }
 
 // callerFacts is what the package's own calls and constructions tell about
