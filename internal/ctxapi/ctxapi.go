@@ -424,6 +424,34 @@ func isVariantOf(variant, sig *types.Signature) bool {
 			return false
 		}
 	}
+	return sameResults(variant.Results(), sig.Results())
+}
+
+// sameResults reports whether a variant's results are the plain
+// function's, or those and an error (Lock() and LockContext(ctx) error):
+// the same operation, which may now fail with the context's error. A
+// sibling with other results (HTTPClient() *http.Client beside
+// HTTPClientContext(ctx) context.Context, which puts the client in a
+// context) does something else.
+func sameResults(variant, plain *types.Tuple) bool {
+	n := plain.Len()
+	switch variant.Len() {
+	case n:
+	case n + 1:
+		if !types.Identical(variant.At(n).Type(), types.Universe.Lookup("error").Type()) {
+			return false
+		}
+	default:
+		return false
+	}
+	for i := range n {
+		a, b := variant.At(i).Type(), plain.At(i).Type()
+		// A generic pair's type parameters are each function's own:
+		// Load[T]'s T is not LoadContext[T]'s, but it reads the same.
+		if !types.Identical(a, b) && types.TypeString(a, nil) != types.TypeString(b, nil) {
+			return false
+		}
+	}
 	return true
 }
 
@@ -594,4 +622,18 @@ func ParamIndex(info *types.Info, params *types.Tuple, e ast.Expr) int {
 		}
 	}
 	return -1
+}
+
+// IsSignal reports whether t is a channel of struct{}: one that carries no
+// value, only the news that something happened (a stop, a close).
+func IsSignal(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	ch, ok := t.Underlying().(*types.Chan)
+	if !ok {
+		return false
+	}
+	st, ok := ch.Elem().Underlying().(*types.Struct)
+	return ok && st.NumFields() == 0
 }

@@ -13,13 +13,16 @@ import (
 // and chosen; a finding there only repeats the choice back.
 var (
 	// rootPhrases name the fresh context itself.
-	rootPhrases = []string{"background context", "context.background", "fresh context", "empty context", "new root context", "separate context", "different context"}
+	rootPhrases = []string{"background context", "context.background", "fresh context", "empty context", "new root context", "separate context", "different context",
+		// the root set against the caller's context: "background, not
+		// r.Context()", "Background rather than ctx"
+		"background, not", "background rather than", "background instead of"}
 	// purposePhrases say that something is done whatever happens to the
 	// caller; they count next to a word about the caller's context.
 	purposePhrases = []string{
 		"even if", "even when", "even after", "no matter", "regardless of",
 		"intentional", "on purpose", "deliberate", "must outlive", "should outlive",
-		"must not be cancel", "should not be cancel", "shouldn't be cancel",
+		"not be cancel", "won't be cancel", "shouldn't be cancel", "mustn't be cancel", "can't be cancel", "not get cancel", "won't get cancel",
 		"not be interrupted", "detached from", "no need to worry", "nothing to cancel",
 		"still run after", "still runs after", "still execute after",
 	}

@@ -31,6 +31,9 @@ func TestSaysDetached(t *testing.T) {
 		"Notify with the background context, so the messages go on the shared stream.\nTODO: make this timeout configurable.":    true,
 		"TODO: make this timeout configurable.\nUse a background context so it runs even if we return early.":                    false,
 		"Use a background context here.\nXXX: the caller's ctx would be better.":                                                 false,
+		"background, not r.Context(): a client disconnect must not orphan replica deletes":                                       true,
+		"Background rather than ctx, so the deletes finish.":                                                                     true,
+		"Refresh the background notifications list.":                                                                             false,
 	})
 }
 
@@ -39,5 +42,7 @@ func TestSaysWhyDetached(t *testing.T) {
 		"Version performs the version request to the CA with an empty context.":                             false,
 		"releaseLock uses a fresh context so it can still execute after the caller's context is cancelled.": true,
 		"This is all happening in memory, no need to worry about cancellation.":                             true,
+		"This is useful for creating background tasks which won't be cancelled when a request completes.":   true,
+		"Close releases the pool; it won't block.":                                                          false,
 	})
 }

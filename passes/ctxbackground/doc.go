@@ -76,7 +76,9 @@
 // wait.UntilWithContext(ctx, f, d): a shutdown, a lease's release), a root
 // in a statement whose comment says that it detaches on purpose ("use a
 // background context so that every replica gets it even if we return
-// early"; never a to-do about the context), a root kept as the lifetime of
+// early"; never a to-do about the context), or in a function whose doc
+// comment says why it detaches (DetachContext, "for background tasks that
+// won't be cancelled when the request completes"), a root kept as the lifetime of
 // what a call returns (an OAuth2 client, a go-oidc key set, a websocket
 // wrapped as a net.Conn), a root cancelled once the inbound context is done
 // (context.AfterFunc, a goroutine or closure that waits for its Done()), a

@@ -25,7 +25,9 @@
 //   - any call X(args) whose receiver or package also offers XContext(ctx,
 //     args) or XWithContext(ctx, args), such as the AWS SDK v1's GetObject
 //     beside GetObjectWithContext, sqlx's Get beside GetContext, or the
-//     analysed code's own clients;
+//     analysed code's own clients, when the sibling returns what X does
+//     (or that and an error): HTTPClientContext(ctx) returning a context
+//     that carries the client is another operation;
 //   - a stored context (a struct field such as s.ctx, a package-level
 //     variable) passed to a context parameter, or as the parent of a
 //     derived context, instead of the caller's.

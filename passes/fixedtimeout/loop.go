@@ -201,7 +201,7 @@ func (c *checker) stopCase(cur inspector.Cursor, sel *ast.SelectStmt) bool {
 			continue
 		}
 		ch := ctxflow.Received(cc.Comm)
-		if ch == nil || !isSignal(c.Pass.TypesInfo.TypeOf(ch)) {
+		if ch == nil || !ctxapi.IsSignal(c.Pass.TypesInfo.TypeOf(ch)) {
 			continue
 		}
 		if _, timer := c.timerWait(cur, ch); !timer && c.endsWait(cur, cc) {
@@ -209,20 +209,6 @@ func (c *checker) stopCase(cur inspector.Cursor, sel *ast.SelectStmt) bool {
 		}
 	}
 	return false
-}
-
-// isSignal reports whether t is a channel of struct{}: one that carries no
-// value, only the news that something happened (a stop, a close).
-func isSignal(t types.Type) bool {
-	if t == nil {
-		return false
-	}
-	ch, ok := t.Underlying().(*types.Chan)
-	if !ok {
-		return false
-	}
-	st, ok := ch.Elem().Underlying().(*types.Struct)
-	return ok && st.NumFields() == 0
 }
 
 // innermostLoop returns the nearest for or range statement around cur (cur

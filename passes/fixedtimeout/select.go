@@ -259,5 +259,5 @@ func (c *checker) signalledByWork(cur inspector.Cursor, ch ast.Expr) bool {
 // variable is awaited work finishing (case <-wait), not a stop.
 func (c *checker) componentStop(cur inspector.Cursor, cc *ast.CommClause, ch ast.Expr) bool {
 	info := c.Pass.TypesInfo
-	return isSignal(info.TypeOf(ch)) && ctxapi.IsKept(info, ch) && c.endsWait(cur, cc)
+	return ctxapi.IsSignal(info.TypeOf(ch)) && ctxapi.IsKept(info, ch) && c.endsWait(cur, cc)
 }

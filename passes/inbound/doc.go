@@ -42,8 +42,9 @@
 // statements with its caller's context, and a closure handed to a
 // function that launches or memoises it or calls it only once a context
 // is done (learned by ctxuse; time.AfterFunc), returned, stored in a
-// field or package variable, or held by a local only ever started in a
-// goroutine: it outlives the request or cleans up as it ends, often
+// field or package variable, held by a local only ever started in a
+// goroutine, or by a local only ever handed back (var stop func(); ...;
+// return cfg, stop): it outlives the request or cleans up as it ends, often
 // because the context is done. A closure handed to a launcher that the
 // function then waits for (an errgroup's Go, then its Wait) is still the
 // caller's work and stays on the request path. So
@@ -70,7 +71,11 @@
 // context parameters of the functions they call (a package fact of the
 // inboundcalls analyzer, which only that command runs), and the command leaves out the findings in
 // functions that only main's or a command's contexts reach, from every
-// caller in the module (example programs and tests aside). Other drivers
+// caller in the module (example programs and tests aside), or a
+// component's own lifetime: a context kept in a field or package variable
+// that the package only ever sets to a root of its own
+// (p.ctx, p.cancel = context.WithCancel(context.Background())). A kept
+// context set from a caller's (sc.ctx = ctx in Connect) is that caller's. Other drivers
 // see one package at a time and report them.
 //
 // Test code is marked too, wherever it lives: a _test.go file, a function

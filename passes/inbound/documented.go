@@ -69,12 +69,20 @@ func (ix *commentIndex) documented(cur inspector.Cursor) bool {
 	if cg != nil && tf.Position(cg.Pos()).Column <= pos.Column && knowledge.SaysDetached(cg.Text()) {
 		return true
 	}
-	root, ok := cur.Node().(*ast.CallExpr)
-	if !ok || !ctxapi.IsFreshRoot(ix.info, root) || !makesOnly(stmt, root) {
-		return false
+	if root, ok := cur.Node().(*ast.CallExpr); ok && ctxapi.IsFreshRoot(ix.info, root) && makesOnly(stmt, root) {
+		cg = ix.byEnd[tf][tf.Line(stmt.End())]
+		if cg != nil && cg.Pos() >= stmt.End() && knowledge.SaysWhyDetached(cg.Text()) {
+			return true
+		}
 	}
-	cg = ix.byEnd[tf][tf.Line(stmt.End())]
-	return cg != nil && cg.Pos() >= stmt.End() && knowledge.SaysWhyDetached(cg.Text())
+	// The function's doc comment says why it detaches ("returns a context
+	// for background tasks that won't be cancelled when the request
+	// completes"): its job is to detach.
+	for c := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		decl, ok := c.Node().(*ast.FuncDecl)
+		return ok && decl.Doc != nil && knowledge.SaysWhyDetached(decl.Doc.Text())
+	}
+	return false
 }
 
 // makesOnly reports whether stmt does nothing but store n: bg := n,

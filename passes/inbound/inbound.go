@@ -498,7 +498,7 @@ func runsLater(info *types.Info, uses *ctxuse.Result, cur inspector.Cursor) bool
 			if listed {
 				return v != nil && keptLocal(info, parent, v)
 			}
-			return v != nil && uses.LaunchedOnly(v)
+			return v != nil && (uses.LaunchedOnly(v) || handedBackOnly(info, parent, v))
 		case *ast.KeyValueExpr:
 			return p.Value == child && ctxflow.KeptValue(info, cur)
 		}
@@ -523,6 +523,30 @@ func keptLocal(info *types.Info, cur inspector.Cursor, v *types.Var) bool {
 			}
 		}
 		break
+	}
+	return false
+}
+
+// handedBackOnly reports whether every read of the local v, in the
+// function around cur, hands it back or keeps it and none calls it: var
+// stop func(); if grpc { stop = func() {...} }; return cfg, stop. The
+// closure is a hook for the caller to run later.
+func handedBackOnly(info *types.Info, cur inspector.Cursor, v *types.Var) bool {
+	for fn := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		reads := 0
+		for id := range fn.Preorder((*ast.Ident)(nil)) {
+			if info.Uses[id.Node().(*ast.Ident)] != v {
+				continue
+			}
+			if as, ok := id.Parent().Node().(*ast.AssignStmt); ok && slices.Contains(as.Lhs, ast.Expr(id.Node().(*ast.Ident))) {
+				continue // v = func() {...}: set, not read
+			}
+			if !ctxflow.KeptValue(info, id) {
+				return false
+			}
+			reads++
+		}
+		return reads > 0
 	}
 	return false
 }

@@ -295,12 +295,59 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 			}
 		}
 	}
+	// throughLocals reports whether e, followed through derivations
+	// (WithCancel, values added) and the local variables it is set from,
+	// always comes from something leaf accepts.
+	var throughLocals func(e ast.Expr, leaf func(ast.Expr) bool, seen map[*types.Var]bool) bool
+	throughLocals = func(e ast.Expr, leaf func(ast.Expr) bool, seen map[*types.Var]bool) bool {
+		if leaf(e) {
+			return true
+		}
+		switch e := ast.Unparen(e).(type) {
+		case *ast.CallExpr:
+			return len(e.Args) > 0 && (ctxapi.IsDerivation(info, e) || uses.AddsValuesOnly(e)) && throughLocals(e.Args[0], leaf, seen)
+		case *ast.Ident:
+			v, ok := info.Uses[e].(*types.Var)
+			if !ok || seen[v] || v.Kind() == types.ParamVar || len(defs[v]) == 0 {
+				return false
+			}
+			seen[v] = true
+			for _, r := range defs[v] {
+				if r == nil || !throughLocals(r, leaf, seen) {
+					return false
+				}
+			}
+			return true
+		}
+		return false
+	}
+	freshRoot := func(e ast.Expr) bool {
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		return ok && ctxapi.IsFreshRoot(info, call)
+	}
+	// lifetime reports whether e is a context a component keeps (a field,
+	// a package variable) that the package only ever sets to a fresh root
+	// of its own (c.ctx, c.cancel = context.WithCancel(context.Background())),
+	// or one derived from it in the function: the component's lifetime,
+	// which no caller's deadline is in. A kept context set from a caller's
+	// (sc.ctx = ctx in Connect) carries that caller's deadline.
+	var keptRoots map[*types.Var]bool
+	keptRoot := func(e ast.Expr) bool {
+		if !ctxapi.IsKept(info, e) {
+			return false
+		}
+		if keptRoots == nil {
+			keptRoots = rootOnlyKept(pass, insp, func(e ast.Expr) bool { return throughLocals(e, freshRoot, map[*types.Var]bool{}) })
+		}
+		return keptRoots[keptVar(info, e)]
+	}
+	lifetime := func(e ast.Expr) bool { return throughLocals(e, keptRoot, map[*types.Var]bool{}) }
 	classify := func(arg ast.Expr, caller *types.Func, process bool) argKind {
 		// Only main and the commands of a command-line program make the
 		// process's contexts: a fresh root elsewhere may well stand where
 		// a request's context belongs (a ctx-less wrapper's
 		// XWithContext(context.Background())).
-		if process && isRooted(arg, caller, true, map[*types.Var]bool{}) {
+		if process && isRooted(arg, caller, true, map[*types.Var]bool{}) || lifetime(arg) {
 			return rootArg
 		}
 		if caller == nil || contextParam(caller, iface) == nil {
@@ -540,4 +587,97 @@ func passesOwnParam(info *types.Info, call *ast.CallExpr, i int, caller *types.F
 // building its own, not a handler of an inbound one.
 func rootlessRequest(info *types.Info, call *ast.CallExpr) bool {
 	return ctxapi.IsCallTo(info, call, "net/http", "NewRequest") || ctxapi.IsCallTo(info, call, "net/http", "ReadRequest")
+}
+
+// keptVar returns the field or package variable a kept expression names
+// (ctxapi.IsKept).
+func keptVar(info *types.Info, e ast.Expr) *types.Var {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.SelectorExpr:
+		if sel := info.Selections[e]; sel != nil {
+			v, _ := sel.Obj().(*types.Var)
+			return v
+		}
+		v, _ := info.Uses[e.Sel].(*types.Var)
+		return v
+	case *ast.Ident:
+		v, _ := info.Uses[e].(*types.Var)
+		return v
+	}
+	return nil
+}
+
+// rootOnlyKept returns the fields and package variables of the package
+// that hold contexts and that every write in the package sets to
+// something fromRoot accepts: assignments (c.ctx = ..., c.ctx, c.cancel =
+// context.WithCancel(...)), struct literals (&T{ctx: ...}) and
+// initialisers. A field of another package's type is not written here,
+// and not kept a root.
+func rootOnlyKept(pass *analysis.Pass, insp *inspector.Inspector, fromRoot func(ast.Expr) bool) map[*types.Var]bool {
+	info := pass.TypesInfo
+	ok := map[*types.Var]bool{}
+	write := func(v *types.Var, rhs ast.Expr) {
+		if v == nil || v.Pkg() != pass.Pkg {
+			return
+		}
+		if prev, seen := ok[v]; seen && !prev {
+			return
+		}
+		ok[v] = rhs != nil && fromRoot(rhs)
+	}
+	for cur := range insp.Root().Preorder((*ast.AssignStmt)(nil), (*ast.CompositeLit)(nil), (*ast.ValueSpec)(nil)) {
+		switch n := cur.Node().(type) {
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				if !ctxapi.IsKept(info, l) {
+					continue
+				}
+				var rhs ast.Expr
+				switch {
+				case len(n.Lhs) == len(n.Rhs):
+					rhs = n.Rhs[i]
+				case len(n.Rhs) == 1 && i == 0:
+					if call, isCall := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); isCall && ctxapi.IsDerivation(info, call) {
+						rhs = call
+					}
+				}
+				write(keptVar(info, l), rhs)
+			}
+		case *ast.CompositeLit:
+			st, _ := typeUnder(info.TypeOf(n)).(*types.Struct)
+			for i, elt := range n.Elts {
+				if kv, isKV := elt.(*ast.KeyValueExpr); isKV {
+					if id, isID := kv.Key.(*ast.Ident); isID {
+						if v, isVar := info.Uses[id].(*types.Var); isVar && v.IsField() {
+							write(v, kv.Value)
+						}
+					}
+				} else if st != nil && i < st.NumFields() {
+					write(st.Field(i), elt) // T{ctx, cancel}
+				}
+			}
+		case *ast.ValueSpec:
+			for i, id := range n.Names {
+				if v, isVar := info.Defs[id].(*types.Var); isVar && v.Parent() == pass.Pkg.Scope() {
+					var rhs ast.Expr
+					if len(n.Values) == len(n.Names) {
+						rhs = n.Values[i]
+					}
+					write(v, rhs)
+				}
+			}
+		}
+	}
+	return ok
+}
+
+// typeUnder is t's underlying type, through a pointer.
+func typeUnder(t types.Type) types.Type {
+	if t == nil {
+		return nil
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		return p.Elem().Underlying()
+	}
+	return t.Underlying()
 }

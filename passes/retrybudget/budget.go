@@ -31,6 +31,10 @@ func (c *checker) budgeted(loop *retryloop.Loop) bool {
 			if v, ok := info.Uses[n].(*types.Var); ok && budgetVars[v] {
 				checks = append(checks, n)
 			}
+		case *ast.SelectStmt:
+			if c.stopCase(n) {
+				checks = append(checks, n)
+			}
 		case *ast.CallExpr:
 			switch {
 			case c.isContextCheck(n):
@@ -62,6 +66,27 @@ func (c *checker) budgeted(loop *retryloop.Loop) bool {
 			at = start
 		}
 		if !skip.IsValid() || at < skip || !inBody(loop.Node, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// stopCase reports whether sel has a case on a stop signal of the code's
+// own (a chan struct{} its owner closes) that leaves the loop: case
+// <-c.stopCh: return. The loop ends when its owner stops it, as it would
+// on the context's Done. (An unlabelled break there leaves only the
+// select.)
+func (c *checker) stopCase(sel *ast.SelectStmt) bool {
+	outOfLoop := func(b *ast.BranchStmt) bool {
+		return b.Tok == token.GOTO || b.Tok == token.BREAK && b.Label != nil
+	}
+	for _, stmt := range sel.Body.List {
+		cc, ok := stmt.(*ast.CommClause)
+		if !ok || cc.Comm == nil {
+			continue
+		}
+		if ch := ctxflow.Received(cc.Comm); ch != nil && ctxapi.IsSignal(c.Pass.TypesInfo.TypeOf(ch)) && c.In.Exits().Ends(cc.Body, outOfLoop) {
 			return true
 		}
 	}

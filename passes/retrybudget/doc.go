@@ -59,7 +59,8 @@
 // and PollUntil unless its stop channel is ctx.Done()).
 //
 // Left alone: loops bounded by a context check, in the loop, its condition
-// or a select, through a deadline or done channel read before the loop, or
+// or a select (or a select case on a stop channel of the code's own, a
+// chan struct{} whose case returns: its owner ends the loop), through a deadline or done channel read before the loop, or
 // through a helper given the context (a function of the module that checks
 // the context and reports it, learned by the ctxuse facts; a closure or
 // same-package function that reads it; golang.org/x/time/rate,

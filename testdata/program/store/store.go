@@ -64,3 +64,39 @@ func FlushContext(ctx context.Context) error {
 func Export(ctx context.Context) error {
 	return dial(context.Background(), "export")
 }
+
+// Poller refreshes the store for as long as it lives: its context, a
+// root of its own kept in a field, is its lifetime.
+type Poller struct {
+	ctx    context.Context
+	cancel context.CancelFunc
+}
+
+func NewPoller() *Poller {
+	ctx, cancel := context.WithCancel(context.Background())
+	return &Poller{ctx: ctx, cancel: cancel}
+}
+
+func (p *Poller) Run() error {
+	tick, cancel := context.WithTimeout(p.ctx, time.Minute)
+	defer cancel()
+	return Refresh(tick)
+}
+
+// Refresh is only ever handed the poller's lifetime: no caller's deadline
+// reaches it.
+func Refresh(ctx context.Context) error {
+	return dial(context.Background(), "refresh")
+}
+
+// A session keeps the context of the call that opened it: the caller's.
+type Session struct{ ctx context.Context }
+
+func OpenSession(ctx context.Context) *Session { return &Session{ctx: ctx} }
+
+func (s *Session) Run() error { return Sync(s.ctx) }
+
+// Sync keeps its finding: a session's context is its opener's.
+func Sync(ctx context.Context) error {
+	return dial(context.Background(), "sync")
+}

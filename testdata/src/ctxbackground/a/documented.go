@@ -91,3 +91,22 @@ func Fill(ctx context.Context, r replicas) error {
 	}
 	return fillUndocumented(r) // want `fillUndocumented starts a fresh context`
 }
+
+type segmentKey struct{}
+
+// DetachSegment returns a context with the request's trace segment for
+// background tasks that won't be cancelled when the request completes.
+func DetachSegment(ctx context.Context) context.Context {
+	return context.WithValue(context.Background(), segmentKey{}, ctx.Value(segmentKey{}))
+}
+
+// CopySegment returns a context with the request's trace segment.
+func CopySegment(ctx context.Context) context.Context {
+	return context.WithValue(context.Background(), segmentKey{}, ctx.Value(segmentKey{})) // want `context.Background\(\) starts a fresh context where ctx is in scope`
+}
+
+func ReplicateContrasted(ctx context.Context, r replicas) error {
+	// background, not ctx: a client that disconnects must not leave half
+	// the replicas without the batch
+	return r.Push(context.Background(), 1)
+}

@@ -3,6 +3,7 @@ package sibling
 import (
 	"context"
 	"log/slog"
+	"net/http"
 	"time"
 
 	"github.com/uptrace/opentelemetry-go-extra/otelzap"
@@ -174,4 +175,46 @@ func NewJobContext(ctx context.Context, name string) *Job {
 // The same shape that never uses its context drops it.
 func NewJobWithContext(ctx context.Context, name string) *Job {
 	return NewJob(name) // want `NewJob cannot be cancelled when the caller gives up; use NewJobContext\(ctx, ...\)`
+}
+
+// A sibling with other results is another operation: HTTPClientContext
+// puts the client in a context for a library that looks it up there, it
+// is not a cancellable HTTPClient. Left alone.
+type Provider struct{ client *http.Client }
+
+func (p *Provider) HTTPClient() *http.Client { return p.client }
+
+func (p *Provider) HTTPClientContext(ctx context.Context) context.Context {
+	return context.WithValue(ctx, providerKey{}, p.client)
+}
+
+type providerKey struct{}
+
+func (p *Provider) Exchange(ctx context.Context, url string) (*http.Response, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return nil, err
+	}
+	return p.HTTPClient().Do(req)
+}
+
+// A context form that may now fail is the same operation: Acquire() and
+// AcquireContext(ctx) error.
+type Slots struct{ ch chan struct{} }
+
+func (s *Slots) Acquire() { s.ch <- struct{}{} }
+
+func (s *Slots) AcquireContext(ctx context.Context) error {
+	select {
+	case s.ch <- struct{}{}:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+func (s *Slots) Run(ctx context.Context, f func()) {
+	s.Acquire() // want `s.Acquire cannot be cancelled when the caller gives up; use s.AcquireContext\(ctx\)`
+	defer func() { <-s.ch }()
+	f()
 }

@@ -54,6 +54,27 @@ func NamedResult(ctx context.Context) (onStart func() error, err error) {
 	return onStart, err
 }
 
+// A closure held by a local that is only handed back is the caller's
+// hook; one the function also calls runs now.
+func HandedBack(ctx context.Context, remote bool) (int, func()) {
+	var stop func()
+	if remote {
+		stop = func() {
+			probe() // want `inbound ctx detached`
+		}
+	}
+	return 1, stop
+}
+
+func CalledToo(ctx context.Context) func() {
+	var stop func()
+	stop = func() {
+		probe() // want `inbound ctx$`
+	}
+	stop()
+	return stop
+}
+
 func Stored(ctx context.Context, s *server) {
 	s.onClose = func() {
 		probe() // want `inbound ctx detached`
