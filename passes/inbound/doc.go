@@ -74,8 +74,13 @@
 // caller in the module (example programs and tests aside), or a
 // component's own lifetime: a context kept in a field or package variable
 // that the package only ever sets to a root of its own
-// (p.ctx, p.cancel = context.WithCancel(context.Background())). A kept
-// context set from a caller's (sc.ctx = ctx in Connect) is that caller's. Other drivers
+// (p.ctx, p.cancel = context.WithCancel(context.Background())), or a root
+// given a cancel that its function does not call on the way out (kept, or
+// called only on an error path: a Listen starting a backend on bctx). A
+// kept context set from a caller's (sc.ctx = ctx in Connect) is that
+// caller's, a root cancelled when its function returns stands in for one,
+// and one whose cancel a goroutine or hook calls on a signal (a reload, a
+// stop) has that signal for the work below to honour. Other drivers
 // see one package at a time and report them.
 //
 // Test code is marked too, wherever it lives: a _test.go file, a function

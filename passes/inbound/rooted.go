@@ -98,6 +98,7 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 	calls := map[*types.Func][]site{}
 	escaped := map[*types.Func]bool{}
 	defs := map[*types.Var][]ast.Expr{}    // what local contexts are set from
+	outliving := map[*ast.CallExpr]bool{}  // WithCancel calls whose cancel outlives their function (outlivingCancel)
 	commandParams := map[*types.Var]bool{} // the context parameters of commands
 	for cur := range insp.Root().Preorder((*ast.Ident)(nil), (*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.FuncType)(nil)) {
 		switch n := cur.Node().(type) {
@@ -113,6 +114,9 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 			}
 		case *ast.AssignStmt:
 			recordDefs(info, iface, defs, n.Lhs, n.Rhs)
+			if call, ok := outlivingCancel(info, cur, n); ok {
+				outliving[call] = true
+			}
 		case *ast.ValueSpec:
 			lhs := make([]ast.Expr, len(n.Names))
 			for i, id := range n.Names {
@@ -341,7 +345,18 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 		}
 		return keptRoots[keptVar(info, e)]
 	}
-	lifetime := func(e ast.Expr) bool { return throughLocals(e, keptRoot, map[*types.Var]bool{}) }
+	// A root given a cancel that the function does not call on its way
+	// out (it keeps it, or calls it only on an error path) is the
+	// lifetime of what it starts: bctx, bcancel :=
+	// context.WithCancel(context.Background()) in a Listen that starts a
+	// backend.
+	ownLifetime := func(e ast.Expr) bool {
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		return ok && outliving[call] && throughLocals(call.Args[0], freshRoot, map[*types.Var]bool{})
+	}
+	lifetime := func(e ast.Expr) bool {
+		return throughLocals(e, func(e ast.Expr) bool { return keptRoot(e) || ownLifetime(e) }, map[*types.Var]bool{})
+	}
 	classify := func(arg ast.Expr, caller *types.Func, process bool) argKind {
 		// Only main and the commands of a command-line program make the
 		// process's contexts: a fresh root elsewhere may well stand where
@@ -680,4 +695,74 @@ func typeUnder(t types.Type) types.Type {
 		return p.Elem().Underlying()
 	}
 	return t.Underlying()
+}
+
+// outlivingCancel returns the context.WithCancel (or WithCancelCause) call
+// of the assignment at cur (ctx, cancel := context.WithCancel(parent)) when
+// its function never cancels it on the way out: no defer cancel(), and no
+// cancel() among the statements the function always runs (its body's own
+// list), nor in a closure (a goroutine that cancels on a signal). A cancel
+// kept in a field, handed on, or called only on an error path leaves the
+// context alive after the function returns.
+func outlivingCancel(info *types.Info, cur inspector.Cursor, as *ast.AssignStmt) (*ast.CallExpr, bool) {
+	if len(as.Lhs) != 2 || len(as.Rhs) != 1 {
+		return nil, false
+	}
+	call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+	if !ok || !ctxapi.IsCallTo(info, call, "context", "WithCancel") && !ctxapi.IsCallTo(info, call, "context", "WithCancelCause") {
+		return nil, false
+	}
+	cancel := ctxflow.VarOf(info, as.Lhs[1])
+	if cancel == nil {
+		return nil, false // kept in a field, or dropped
+	}
+	fn, ok := ctxflow.EnclosingFunc(cur)
+	if !ok {
+		return nil, false
+	}
+	_, body := ctxflow.FuncParts(fn.Node())
+	if body == nil {
+		return nil, false
+	}
+	isCancel := func(e ast.Expr) bool {
+		c, ok := ast.Unparen(e).(*ast.CallExpr)
+		return ok && ctxflow.VarOf(info, c.Fun) == cancel
+	}
+	for _, stmt := range body.List {
+		if es, ok := stmt.(*ast.ExprStmt); ok && isCancel(es.X) {
+			return nil, false
+		}
+	}
+	for d := range fn.Preorder((*ast.DeferStmt)(nil)) {
+		if isCancel(d.Node().(*ast.DeferStmt).Call) {
+			return nil, false
+		}
+	}
+	// A cancel a closure calls (a goroutine waiting for a signal, a stop
+	// hook) ends the context on an event: a reload, a shutdown. Work
+	// under it has that signal to honour. A deferred closure runs on the
+	// way out: it ends the context if it cancels whatever happens, not if
+	// only on an error (defer func() { if err != nil { cancel() } }()).
+	for lit := range fn.Preorder((*ast.FuncLit)(nil)) {
+		if lit == fn {
+			continue
+		}
+		body := lit.Node().(*ast.FuncLit).Body
+		if c, ok := lit.Parent().Node().(*ast.CallExpr); ok && c.Fun == lit.Node() {
+			if _, deferred := lit.Parent().Parent().Node().(*ast.DeferStmt); deferred {
+				for _, stmt := range body.List {
+					if es, ok := stmt.(*ast.ExprStmt); ok && isCancel(es.X) {
+						return nil, false
+					}
+				}
+				continue
+			}
+		}
+		for c := range lit.Preorder((*ast.CallExpr)(nil)) {
+			if isCancel(c.Node().(*ast.CallExpr)) {
+				return nil, false
+			}
+		}
+	}
+	return call, true
 }

@@ -100,3 +100,49 @@ func (s *Session) Run() error { return Sync(s.ctx) }
 func Sync(ctx context.Context) error {
 	return dial(context.Background(), "sync")
 }
+
+// Listen starts a backend on a root of its own, which it cancels only if
+// the start fails: the backend's lifetime, not a caller's deadline.
+func Listen(ctx context.Context) (err error) {
+	bctx, bcancel := context.WithCancel(context.Background())
+	defer func() {
+		if err != nil {
+			bcancel()
+		}
+	}()
+	return Backend(bctx)
+}
+
+// Backend is only ever handed a backend's lifetime.
+func Backend(ctx context.Context) error {
+	return dial(context.Background(), "backend")
+}
+
+// FlushOnce makes a root that it cancels on its way out: it stands where a
+// caller's context belongs, for this call only.
+func FlushOnce() error {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	return FlushAll(ctx)
+}
+
+// FlushAll keeps its finding.
+func FlushAll(ctx context.Context) error {
+	return dial(context.Background(), "flushall")
+}
+
+// RunAgent runs the agent until stop cancels it: work under it has that
+// signal to honour.
+func RunAgent(stop chan struct{}) error {
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() {
+		<-stop
+		cancel()
+	}()
+	return Agent(ctx)
+}
+
+// Agent keeps its finding.
+func Agent(ctx context.Context) error {
+	return dial(context.Background(), "agent")
+}
