@@ -626,13 +626,14 @@ func keptVar(info *types.Info, e ast.Expr) *types.Var {
 // that hold contexts and that every write in the package sets to
 // something fromRoot accepts: assignments (c.ctx = ..., c.ctx, c.cancel =
 // context.WithCancel(...)), struct literals (&T{ctx: ...}) and
-// initialisers. A field of another package's type is not written here,
-// and not kept a root.
+// initialisers. Only unexported ones: another package may set an
+// exported field (client.Ctx = ctx) out of view.
 func rootOnlyKept(pass *analysis.Pass, insp *inspector.Inspector, fromRoot func(ast.Expr) bool) map[*types.Var]bool {
 	info := pass.TypesInfo
 	ok := map[*types.Var]bool{}
 	write := func(v *types.Var, rhs ast.Expr) {
-		if v == nil || v.Pkg() != pass.Pkg {
+		// An exported one may be set by other packages' code, out of view.
+		if v == nil || v.Pkg() != pass.Pkg || v.Exported() {
 			return
 		}
 		if prev, seen := ok[v]; seen && !prev {
