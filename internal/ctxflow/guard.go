@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ast/inspector"
 
@@ -11,7 +12,9 @@ import (
 )
 
 // IsNilGuard reports whether the node at cur runs, within its own
-// function, only when some context is nil: in the body of if ctx == nil,
+// function, only when some context (or request) is nil, or is a default
+// that an if on one not being nil replaces at once (ctx :=
+// context.Background(); if r != nil { ctx = r.Context() }): in the body of if ctx == nil,
 // in the else of if ctx != nil, or after an if ctx != nil whose body
 // returns (if ctx != nil { return p.GetContext(ctx) }; return p.Get()),
 // the test written directly or through a flag set once to it (immediate
@@ -24,6 +27,9 @@ func IsNilGuard(info *types.Info, cur inspector.Cursor) bool {
 		return false
 	}
 	nilTest := func(cond ast.Expr, op token.Token) bool { return nilTest(info, fn, cond, op) }
+	if overriddenDefault(info, cur, nilTest) {
+		return true
+	}
 	for c := cur; ; c = c.Parent() {
 		switch p := c.Parent().Node().(type) {
 		case nil, *ast.FuncDecl, *ast.FuncLit:
@@ -43,6 +49,36 @@ func IsNilGuard(info *types.Info, cur inspector.Cursor) bool {
 			}
 		}
 	}
+}
+
+// overriddenDefault reports whether the node at cur is the value a local
+// is set to just before an if on some context or request not being nil
+// replaces it (ctx := context.Background(); if r != nil { ctx =
+// r.Context() }): a default that stands only when there is none.
+func overriddenDefault(info *types.Info, cur inspector.Cursor, nilTest func(ast.Expr, token.Token) bool) bool {
+	stmt, ok := cur.Parent().Node().(*ast.AssignStmt)
+	if !ok || len(stmt.Lhs) != 1 || len(stmt.Rhs) != 1 || ast.Unparen(stmt.Rhs[0]) != cur.Node() {
+		return false
+	}
+	v := VarOf(info, stmt.Lhs[0])
+	block, ok := cur.Parent().Parent().Node().(*ast.BlockStmt)
+	if v == nil || !ok {
+		return false
+	}
+	i := slices.Index(block.List, ast.Stmt(stmt))
+	if i < 0 || i+1 >= len(block.List) {
+		return false
+	}
+	next, ok := block.List[i+1].(*ast.IfStmt)
+	if !ok || next.Init != nil || next.Else != nil || !nilTest(next.Cond, token.NEQ) {
+		return false
+	}
+	for _, s := range next.Body.List {
+		if as, ok := s.(*ast.AssignStmt); ok && as.Tok == token.ASSIGN && len(as.Lhs) == 1 && VarOf(info, as.Lhs[0]) == v {
+			return true
+		}
+	}
+	return false
 }
 
 // nilTest reports whether cond compares a context with nil by op, directly
@@ -74,7 +110,7 @@ func nilTest(info *types.Info, fn inspector.Cursor, cond ast.Expr, op token.Toke
 		return false
 	}
 	for _, pair := range [][2]ast.Expr{{cmp.X, cmp.Y}, {cmp.Y, cmp.X}} {
-		if tv, ok := info.Types[pair[1]]; ok && tv.IsNil() && ctxapi.IsContextType(info.TypeOf(pair[0])) {
+		if tv, ok := info.Types[pair[1]]; ok && tv.IsNil() && (ctxapi.IsContextType(info.TypeOf(pair[0])) || ctxapi.IsHTTPRequest(info.TypeOf(pair[0]))) {
 			return true
 		}
 	}

@@ -67,6 +67,8 @@
 //
 // Left alone: code off the request path (main, init, package variables,
 // functions without an inbound context), test code (see inbound), a root
+// that stands in for a missing context or request (in if ctx == nil, or a
+// default that if r != nil { ctx = r.Context() } replaces at once), a root
 // used inside a go or defer statement, a closure handed to a function that
 // launches it or calls it only once a context is done (a shutdown hook),
 // or a closure returned or stored to run later, itself or in a list of
