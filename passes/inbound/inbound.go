@@ -516,15 +516,8 @@ func waitsAround(info *types.Info, cur inspector.Cursor) bool {
 // keptLocal reports whether the local v, read in the function around cur,
 // outlives it: returned or stored, itself or in a struct literal that is.
 func keptLocal(info *types.Info, cur inspector.Cursor, v *types.Var) bool {
-	for fn := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		for id := range fn.Preorder((*ast.Ident)(nil)) {
-			if info.Uses[id.Node().(*ast.Ident)] == v && ctxflow.KeptValue(info, id) {
-				return true
-			}
-		}
-		break
-	}
-	return false
+	_, kept := localReads(info, cur, v)
+	return kept > 0
 }
 
 // handedBackOnly reports whether every read of the local v, in the
@@ -532,23 +525,30 @@ func keptLocal(info *types.Info, cur inspector.Cursor, v *types.Var) bool {
 // stop func(); if grpc { stop = func() {...} }; return cfg, stop. The
 // closure is a hook for the caller to run later.
 func handedBackOnly(info *types.Info, cur inspector.Cursor, v *types.Var) bool {
+	reads, kept := localReads(info, cur, v)
+	return reads > 0 && kept == reads
+}
+
+// localReads counts the reads of the local v in the function around cur
+// (v = ... sets it, and is no read) and those of them that outlive the
+// function (ctxflow.KeptValue).
+func localReads(info *types.Info, cur inspector.Cursor, v *types.Var) (reads, kept int) {
 	for fn := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		reads := 0
 		for id := range fn.Preorder((*ast.Ident)(nil)) {
 			if info.Uses[id.Node().(*ast.Ident)] != v {
 				continue
 			}
 			if as, ok := id.Parent().Node().(*ast.AssignStmt); ok && slices.Contains(as.Lhs, ast.Expr(id.Node().(*ast.Ident))) {
-				continue // v = func() {...}: set, not read
-			}
-			if !ctxflow.KeptValue(info, id) {
-				return false
+				continue
 			}
 			reads++
+			if ctxflow.KeptValue(info, id) {
+				kept++
+			}
 		}
-		return reads > 0
+		break
 	}
-	return false
+	return reads, kept
 }
 
 // isResult reports whether v is a named result of the function enclosing
