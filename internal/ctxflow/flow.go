@@ -65,6 +65,16 @@ func AssignedVar(info *types.Info, parent inspector.Cursor, expr ast.Expr) (*typ
 	return nil, nil
 }
 
+// HoldingVar returns the variable that the root at cur, or the outermost
+// derivation of it, is assigned to (bg := context.Background(), bg =
+// context.WithValue(context.Background(), k, v)); nil if none.
+func HoldingVar(info *types.Info, cur inspector.Cursor) *types.Var {
+	cur = outermostDerivation(info, cur)
+	parent, _ := Unparen(cur)
+	v, _ := AssignedVar(info, parent, ast.Unparen(cur.Node().(ast.Expr)))
+	return v
+}
+
 // VarOf returns the variable e names (x, (x)): nil for a field, the blank
 // identifier or any other expression.
 func VarOf(info *types.Info, e ast.Expr) *types.Var {
@@ -157,6 +167,20 @@ func InspectSync(n ast.Node, f func(ast.Node) bool) {
 		}
 		return n != nil && f(n)
 	})
+}
+
+// AnyOutsideLiterals reports whether match holds for a node of n outside
+// the function literals in it: what n itself does, not what it defines.
+func AnyOutsideLiterals(n ast.Node, match func(ast.Node) bool) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok || found || n == nil {
+			return false
+		}
+		found = match(n)
+		return !found
+	})
+	return found
 }
 
 // DeadlineVars returns the variables fn sets from a context's deadline

@@ -2,6 +2,7 @@ package ctxflow
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"slices"
 
@@ -33,11 +34,16 @@ import (
 //   - put in a struct literal that is itself stored, or returned by a
 //     constructor (return &Client{ctx: context.Background()} in NewClient);
 //     a plain function returning a job with a root in it hands that root
-//     to the work it describes.
+//     to the work it describes;
+//   - made while building a shared value on first use (if c.client == nil
+//     { ...; c.client = ... }): the set-up done once for every caller.
 //
 // Such a context outlives the call on purpose; using the caller's context
 // there would end the component with the request.
 func Lifetime(info *types.Info, cur inspector.Cursor) bool {
+	if memoisedInit(info, cur) {
+		return true
+	}
 	cur = outermostDerivation(info, cur)
 	parent, child := Unparen(cur)
 	if call, ok := parent.Node().(*ast.CallExpr); ok && slices.Contains(call.Args, ast.Expr(child.(ast.Expr))) {
@@ -92,6 +98,78 @@ func Lifetime(info *types.Info, cur inspector.Cursor) bool {
 	// Read only by goroutines the function starts (refreshCtx for a renewal
 	// loop): the lifetime of that detached work.
 	return kept || reads > 0 && inGo == reads
+}
+
+// memoisedInit reports whether cur lies in the body of an if that builds a
+// kept value on first use: its condition tests a field or package variable
+// for nil and its body sets it (if bs.client == nil { cfg, err :=
+// config.Load(context.Background()); ...; bs.client = s3.New(cfg) }).
+// The shared client is made once for every caller, the first caller's
+// context would end it, and what the set-up checks on the way (a
+// bucket's existence) is the component's, not that caller's, work.
+func memoisedInit(info *types.Info, cur inspector.Cursor) bool {
+	for c := range cur.Enclosing((*ast.IfStmt)(nil), (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		ifs, ok := c.Node().(*ast.IfStmt)
+		if !ok {
+			return false
+		}
+		if cur.Node().Pos() < ifs.Body.Pos() || cur.Node().End() > ifs.Body.End() {
+			continue // in the condition or the else branch
+		}
+		for _, v := range nilTested(info, ifs.Cond) {
+			if setsVar(info, ifs.Body, v) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// nilTested returns the fields and package variables that cond, a
+// conjunction, requires to be nil (c.client == nil && c.err == nil).
+func nilTested(info *types.Info, cond ast.Expr) []*types.Var {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok {
+		return nil
+	}
+	switch b.Op {
+	case token.LAND:
+		return append(nilTested(info, b.X), nilTested(info, b.Y)...)
+	case token.EQL:
+		for _, pair := range [][2]ast.Expr{{b.X, b.Y}, {b.Y, b.X}} {
+			if info.Types[pair[1]].IsNil() && ctxapi.IsKept(info, pair[0]) {
+				if v := keptVar(info, pair[0]); v != nil {
+					return []*types.Var{v}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// setsVar reports whether body (not a function literal in it) assigns to
+// the field or package variable v.
+func setsVar(info *types.Info, body ast.Node, v *types.Var) bool {
+	return AnyOutsideLiterals(body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		return ok && slices.ContainsFunc(as.Lhs, func(l ast.Expr) bool { return ctxapi.IsKept(info, l) && keptVar(info, l) == v })
+	})
+}
+
+// keptVar returns the field or package variable a kept expression names
+// (c.client, pkg.Default, defaultClient).
+func keptVar(info *types.Info, e ast.Expr) *types.Var {
+	var id *ast.Ident
+	switch e := ast.Unparen(e).(type) {
+	case *ast.SelectorExpr:
+		id = e.Sel
+	case *ast.Ident:
+		id = e
+	default:
+		return nil
+	}
+	v, _ := info.Uses[id].(*types.Var)
+	return v
 }
 
 // inKeptClosure reports whether cur stands in a function literal inside fn
@@ -407,16 +485,27 @@ func assignment(n ast.Node) (lhs, rhs []ast.Expr) {
 
 // outermostDerivation climbs from the context at cur through the
 // cancellable derivations wrapped around it (WithCancel of it, WithTimeout
-// of that), to the outermost.
+// of that, a helper that returns it with values added, such as a span
+// copied from the caller's context), to the outermost.
 func outermostDerivation(info *types.Info, cur inspector.Cursor) inspector.Cursor {
 	for {
 		parent, child := Unparen(cur)
 		call, ok := parent.Node().(*ast.CallExpr)
-		if !ok || len(call.Args) == 0 || ast.Unparen(call.Args[0]) != child || !ctxapi.IsDerivation(info, call) || ctxapi.IsWithoutCancel(info, call) {
+		if !ok || len(call.Args) == 0 || ast.Unparen(call.Args[0]) != child || !(ctxapi.IsDerivation(info, call) || wraps(info, call)) || ctxapi.IsWithoutCancel(info, call) {
 			return cur
 		}
 		cur = parent
 	}
+}
+
+// wraps reports whether call hands its first argument, a context, to a
+// function outside package context that returns a context
+// (trace.CopySpan(context.Background(), ctx), withCallerInfo(root)): the
+// result stands for the context it was given.
+func wraps(info *types.Info, call *ast.CallExpr) bool {
+	sig, ok := info.TypeOf(call.Fun).(*types.Signature)
+	return ok && sig.Params().Len() > 0 && sig.Results().Len() > 0 &&
+		ctxapi.IsContextType(sig.Params().At(0).Type()) && ctxapi.IsContextType(sig.Results().At(0).Type())
 }
 
 // ChoosesContext reports whether the context made at cur (a fresh root,

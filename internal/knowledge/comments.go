@@ -21,10 +21,13 @@ var (
 	// caller; they count next to a word about the caller's context.
 	purposePhrases = []string{
 		"even if", "even when", "even after", "no matter", "regardless of",
-		"intentional", "on purpose", "deliberate", "must outlive", "should outlive",
+		"intentional", "on purpose", "deliberate",
 		"not be cancel", "won't be cancel", "shouldn't be cancel", "mustn't be cancel", "can't be cancel", "not get cancel", "won't get cancel",
 		"not be interrupted", "detached from", "no need to worry", "nothing to cancel",
 		"still run after", "still runs after", "still execute after",
+		// "valid for longer than just the creation context", "the span
+		// but not the cancellation"
+		"valid for longer", "to live longer", "to last longer", "must outlive", "should outlive", "to outlive", "not the cancel",
 	}
 	// constraintPhrases name a consequence the author avoids ("if we
 	// provided the outer context the puts may be cancelled") or a
@@ -116,4 +119,19 @@ func firstIndex(text string, words []string) int {
 		}
 	}
 	return first
+}
+
+// testSupportPhrases say that a package exists for tests: "Package
+// sandboxconn provides a fake QueryService implementation for tests".
+var testSupportPhrases = []string{
+	"for tests", "for testing", "for use in tests", "for unit tests", "for integration tests",
+	"used in tests", "used by tests", "test double", "test framework", "testing framework",
+}
+
+// SaysTestSupport reports whether a package's doc comment says, in its
+// first sentence, that the package is there for tests.
+func SaysTestSupport(doc string) bool {
+	text, _ := plain(doc)
+	first, _, _ := strings.Cut(text, ". ")
+	return hasPhrase(first, testSupportPhrases)
 }

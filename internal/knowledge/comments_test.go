@@ -34,6 +34,10 @@ func TestSaysDetached(t *testing.T) {
 		"background, not r.Context(): a client disconnect must not orphan replica deletes":                                       true,
 		"Background rather than ctx, so the deletes finish.":                                                                     true,
 		"Refresh the background notifications list.":                                                                             false,
+		"The context needs to be valid for longer than just the creation context, so we create a new one.":                       true,
+		"We want the span from the context, but not the cancellation that comes with it.":                                        true,
+		"Shelling out: the process outlives the caller.":                                                                         false,
+		"The request takes longer than the timeout allows.":                                                                      false,
 	})
 }
 
@@ -44,5 +48,17 @@ func TestSaysWhyDetached(t *testing.T) {
 		"This is all happening in memory, no need to worry about cancellation.":                             true,
 		"This is useful for creating background tasks which won't be cancelled when a request completes.":   true,
 		"Close releases the pool; it won't block.":                                                          false,
+	})
+}
+
+func TestSaysTestSupport(t *testing.T) {
+	table.Check(t, "SaysTestSupport", SaysTestSupport, map[string]bool{
+		"Package sandboxconn provides a fake QueryService implementation for tests.":                                  true,
+		"Package framework is the test framework the end-to-end suite starts its servers with.":                       true,
+		"Package fakes holds test doubles of the storage interfaces.":                                                 true,
+		"Package clock wraps time. A fake clock for tests lives in package clocktest.":                                false,
+		"Package retry retries operations with backoff.":                                                              false,
+		"Package observe covers roots that reach nothing, detached closures and test helpers outside _test.go files.": false,
+		"Package attest verifies attestations.":                                                                       false,
 	})
 }

@@ -148,6 +148,25 @@ func IsDestructorName(name string) bool {
 	return false
 }
 
+// IsUndoName reports whether a function or method name says it stops or
+// undoes other work: Kill, KillQuery, Abort, Terminate, Rollback. It runs
+// because that work failed or was cancelled, often by the very context the
+// caller holds, so it must finish whatever that context's state: a root
+// of its own (bounded, as a kill's timeout is) is the deliberate choice,
+// and "use ctx" would make the clean-up fail at once.
+func IsUndoName(name string) bool {
+	for _, verb := range []string{"Kill", "Abort", "Terminate", "Rollback"} {
+		rest, ok := strings.CutPrefix(name, verb)
+		if !ok {
+			rest, ok = strings.CutPrefix(name, strings.ToLower(verb[:1])+verb[1:])
+		}
+		if ok && (rest == "" || unicode.IsUpper([]rune(rest)[0])) {
+			return true
+		}
+	}
+	return false
+}
+
 // IsConstructorName reports whether a function name says it builds a
 // component, by Go's convention (NewClient, newPool): what it returns
 // outlives the call, so a context it stores in the result is the

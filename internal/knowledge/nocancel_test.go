@@ -131,3 +131,18 @@ func TestIsLogHookName(t *testing.T) {
 		"":                     false,
 	})
 }
+
+func TestIsUndoName(t *testing.T) {
+	table.Check(t, "IsUndoName", IsUndoName, map[string]bool{
+		"Kill":          true,
+		"KillQuery":     true,
+		"abort":         true,
+		"rollbackTx":    true,
+		"Terminate":     true,
+		"Killer":        false,
+		"Aborted":       false,
+		"killswitch":    false,
+		"RollbackCount": true,
+		"":              false,
+	})
+}

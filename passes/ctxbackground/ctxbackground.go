@@ -167,10 +167,13 @@ func (c *checker) checkRoot(cur inspector.Cursor, call *ast.CallExpr) {
 		return
 	}
 	if pc, ok := cur.Parent().Node().(*ast.CallExpr); ok && m == request && slices.Contains(pc.Args, ast.Expr(call)) {
-		if fn := ctxapi.Callee(info, pc); fn != nil && isCloser(fn) {
+		fn := ctxapi.Callee(info, pc)
+		if fn != nil && knowledge.IsDestructorName(fn.Name()) {
 			return // runtime.Close(context.Background()): a destructor must finish
 		}
-		if c.Uses.Detaches(pc, slices.Index(pc.Args, ast.Expr(call))) {
+		if fn != nil && knowledge.IsUndoName(fn.Name()) || c.Uses.Detaches(pc, slices.Index(pc.Args, ast.Expr(call))) {
+			// kill(context.Background()): it must finish because the work
+			// it undoes was cancelled;
 			// asyncRollback(context.Background()), whose context only its
 			// own goroutine reads: detached, as go rollback(...) is.
 			if !includeDetached {
@@ -251,7 +254,14 @@ func (c *checker) checkRoot(cur inspector.Cursor, call *ast.CallExpr) {
 			TextEdits: []analysis.TextEdit{{Pos: call.Pos(), End: call.End(), NewText: []byte(with)}},
 		}}
 	}
-	c.Rep.ReportSame(report.SameCall(cur, d.Message), c.Rep.PricedByCallerDeadline(d, cur))
+	key := report.SameCall(cur, d.Message)
+	if v := ctxflow.HoldingVar(info, cur); v != nil && v.Pkg() != nil && v.Parent() != v.Pkg().Scope() {
+		// bg := context.Background(); if cfg != nil { bg =
+		// context.WithValue(context.Background(), k, cfg) }: one variable
+		// to give the caller's context, one mistake.
+		key = fmt.Sprintf("root into %d %s", v.Pos(), d.Message)
+	}
+	c.Rep.ReportSame(key, c.Rep.PricedByCallerDeadline(d, cur))
 }
 
 // buildsContext reports whether the root is a field of a composite literal
@@ -310,6 +320,9 @@ func (c *checker) checkHelperCall(cur inspector.Cursor, call *ast.CallExpr) {
 	if ctxflow.StoredComponent(c.Pass.TypesInfo, cur) {
 		return // it builds a component kept beyond the call (t.sess = s): the root is its lifetime
 	}
+	if c.chainedOnHelper(call) {
+		return // s.forServer(name).failure(): one finding, at the inner call, for the one position
+	}
 	where := fact.Root + " at " + fact.Pos
 	if fact.Via != "" {
 		where += ", through " + fact.Via
@@ -332,6 +345,22 @@ func (c *checker) checkHelperCall(cur inspector.Cursor, call *ast.CallExpr) {
 		End:     call.End(),
 		Message: fmt.Sprintf("%s starts a fresh context (%s), so the caller's deadline and cancellation stop at this call; %s", fn.Name(), where, advice),
 	}, cur))
+}
+
+// chainedOnHelper reports whether call is a method called on the result
+// of a call to a rooting helper (stats.forServer(name).failure()): both
+// start at the same position, where the inner call is reported.
+func (c *checker) chainedOnHelper(call *ast.CallExpr) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	inner, ok := ast.Unparen(sel.X).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn := ctxapi.Callee(c.Pass.TypesInfo, inner)
+	return fn != nil && c.helperFact(fn) != nil && ctxapi.ContextVariant(fn) == nil
 }
 
 func (c *checker) helperFact(fn *types.Func) *RootsContext {
@@ -661,11 +690,12 @@ func isLock(fn *types.Func) bool {
 }
 
 // isCloser reports whether fn closes a component (io.Closer's Close, a
-// vm.close()): a destructor, which has no caller's deadline to honour and
-// must finish whatever the caller's state. Its root is the component's,
-// not the caller's lost deadline.
+// vm.close()) or undoes other work (a query's Kill, a restore's abort, a
+// Rollback): it has no caller's deadline to honour and must finish
+// whatever the caller's state. Its root is deliberate, not the caller's
+// lost deadline.
 func isCloser(fn *types.Func) bool {
-	return knowledge.IsDestructorName(fn.Name())
+	return knowledge.IsDestructorName(fn.Name()) || knowledge.IsUndoName(fn.Name())
 }
 
 // optionalCallback reports whether the call at cur goes through a function

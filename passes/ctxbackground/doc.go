@@ -51,11 +51,17 @@
 //
 // One helper reached twice from one function is one finding, and so is
 // one root reached through two unexported helpers; exported helpers each
-// need a variant of their own and keep theirs.
+// need a variant of their own and keep theirs. A helper called on another
+// helper's result (stats.forServer(name).failure()) starts at the same
+// position and is reported there once, and one variable given a root in
+// two places (bg := context.Background(); if cfg != nil { bg =
+// context.WithValue(context.Background(), k, cfg) }) is one finding.
 //
 // A function does not count as rooting its context when the root only
 // builds state kept in a field or package variable (a client made on
-// first use, p.keys = NewKeySet(ctx, url)), or is the placeholder that
+// first use, p.keys = NewKeySet(ctx, url), or anywhere in the body of an
+// if that finds the field nil and sets it: the shared client's set-up, done
+// once for every caller), or is the placeholder that
 // (*http.Request).Clone demands; nor when it only calls a helper that
 // roots one to build a component kept that way (a value with a Close
 // method: s, err := openShell(); t.sess = s): the root is that component's
@@ -78,9 +84,16 @@
 // wait.UntilWithContext(ctx, f, d): a shutdown, a lease's release), a root
 // in a statement whose comment says that it detaches on purpose ("use a
 // background context so that every replica gets it even if we return
-// early"; never a to-do about the context), or in a function whose doc
+// early"; never a to-do about the context; the comment on the first of a
+// run of statements that each make a root speaks for the run), or in a
+// function whose doc
 // comment says why it detaches (DetachContext, "for background tasks that
-// won't be cancelled when the request completes"), a root kept as the lifetime of
+// won't be cancelled when the request completes"), a root given to, or
+// made by, a function that stops or undoes other work (Kill, KillQuery,
+// Abort, Terminate, Rollback: it runs because that work failed or was
+// cancelled, and must finish whatever the caller's context says), a root
+// wrapped by a helper that returns it with values added
+// (trace.CopySpan(context.Background(), ctx)) and then kept, a root kept as the lifetime of
 // what a call returns (an OAuth2 client, a go-oidc key set, a websocket
 // wrapped as a net.Conn), a root cancelled once the inbound context is done
 // (context.AfterFunc, a goroutine or closure that waits for its Done()), a

@@ -43,8 +43,9 @@
 // function that launches or memoises it or calls it only once a context
 // is done (learned by ctxuse; time.AfterFunc), returned, stored in a
 // field or package variable, held by a local only ever started in a
-// goroutine, or by a local only ever handed back (var stop func(); ...;
-// return cfg, stop): it outlives the request or cleans up as it ends, often
+// goroutine, or by a local only ever handed back, itself or through
+// another local (var stop func(); ...; return cfg, stop; disable :=
+// func() {...}; if on { reset = disable }; return reset): it outlives the request or cleans up as it ends, often
 // because the context is done. A closure handed to a launcher that the
 // function then waits for (an errgroup's Go, then its Wait) is still the
 // caller's work and stays on the request path. So
@@ -87,8 +88,10 @@
 // with a *testing.T, B, F or TB parameter, a method of a test suite (a type
 // embedding a testing type or something with T() *testing.T), and the
 // packages of test support by their import path below the module's own
-// (test... such as testutil, testdb or tester, integration, fake...,
-// mock..., ...test such as dbtest; -testsupport sets the patterns).
+// (test... such as testutil, testdb or tester, integration, e2e,
+// endtoend, fake..., mock..., ...test such as dbtest; -testsupport sets
+// the patterns) or by a package doc comment whose first sentence says the
+// package is for tests ("a fake QueryService implementation for tests").
 //
 // The analyzer reports nothing; its Result answers the question for the
 // passes that require it.

@@ -4,10 +4,12 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
+	"github.com/budgetlint/budgetlint/internal/ctxflow"
 	"github.com/budgetlint/budgetlint/internal/knowledge"
 )
 
@@ -62,15 +64,11 @@ func (ix *commentIndex) documented(cur inspector.Cursor) bool {
 	if tf == nil {
 		return false
 	}
-	pos := tf.Position(stmt.Pos())
-	cg := ix.byEnd[tf][pos.Line-1]
-	// A comment of its own, indented as the statement: not the trailing
-	// comment of the line above.
-	if cg != nil && tf.Position(cg.Pos()).Column <= pos.Column && knowledge.SaysDetached(cg.Text()) {
+	if ix.saidAbove(tf, stmt) || ix.saidForRun(tf, cur) {
 		return true
 	}
 	if root, ok := cur.Node().(*ast.CallExpr); ok && ctxapi.IsFreshRoot(ix.info, root) && makesOnly(stmt, root) {
-		cg = ix.byEnd[tf][tf.Line(stmt.End())]
+		cg := ix.byEnd[tf][tf.Line(stmt.End())]
 		if cg != nil && cg.Pos() >= stmt.End() && knowledge.SaysWhyDetached(cg.Text()) {
 			return true
 		}
@@ -83,6 +81,59 @@ func (ix *commentIndex) documented(cur inspector.Cursor) bool {
 		return ok && decl.Doc != nil && knowledge.SaysWhyDetached(decl.Doc.Text())
 	}
 	return false
+}
+
+// saidAbove reports whether the comment on the lines right above stmt,
+// indented as it (not the trailing comment of the line above), says it is
+// detached on purpose.
+func (ix *commentIndex) saidAbove(tf *token.File, stmt ast.Stmt) bool {
+	pos := tf.Position(stmt.Pos())
+	cg := ix.byEnd[tf][pos.Line-1]
+	return cg != nil && tf.Position(cg.Pos()).Column <= pos.Column && knowledge.SaysDetached(cg.Text())
+}
+
+// saidForRun reports whether the statement around cur is one of a run of
+// statements that each make a fresh root, the first of which carries the
+// comment: "the first three steps we want to do even if the context
+// expires, so we use a background context for these tasks" covers the
+// three calls below it.
+func (ix *commentIndex) saidForRun(tf *token.File, cur inspector.Cursor) bool {
+	for c := range cur.Enclosing() {
+		var list []ast.Stmt
+		switch p := c.Parent().Node().(type) {
+		case *ast.BlockStmt:
+			list = p.List
+		case *ast.CaseClause:
+			list = p.Body
+		case *ast.CommClause:
+			list = p.Body
+		case *ast.FuncDecl, *ast.FuncLit:
+			return false
+		default:
+			continue
+		}
+		stmt, ok := c.Node().(ast.Stmt)
+		i := slices.Index(list, stmt)
+		if !ok || i < 0 {
+			return false
+		}
+		for j := i - 1; j >= 0 && ix.makesRoot(list[j]); j-- {
+			if ix.saidAbove(tf, list[j]) {
+				return true
+			}
+		}
+		return false
+	}
+	return false
+}
+
+// makesRoot reports whether stmt itself (not a function literal in it)
+// calls context.Background or context.TODO.
+func (ix *commentIndex) makesRoot(stmt ast.Stmt) bool {
+	return ctxflow.AnyOutsideLiterals(stmt, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		return ok && ctxapi.IsFreshRoot(ix.info, call)
+	})
 }
 
 // makesOnly reports whether stmt does nothing but store n: bg := n,

@@ -364,12 +364,13 @@ func run(pass *analysis.Pass) (any, error) {
 	uses := pass.ResultOf[ctxuse.Analyzer].(*ctxuse.Result)
 	callers := rootedByCallers(pass, insp, iface, uses, false)
 	res.callers = callers
+	supportPkg := testSupport(pathInModule(pass)) || docTestSupport(pass.Files)
 	for _, file := range pass.Files {
 		tf := pass.Fset.File(file.Pos())
 		if tf == nil {
 			continue
 		}
-		inTest := strings.HasSuffix(tf.Name(), "_test.go") || testSupport(pathInModule(pass)) || testSupport(filepath.Base(tf.Name()))
+		inTest := strings.HasSuffix(tf.Name(), "_test.go") || supportPkg || testSupport(filepath.Base(tf.Name()))
 		fileCur, ok := insp.Root().FindNode(file)
 		if !ok {
 			continue
@@ -516,7 +517,7 @@ func waitsAround(info *types.Info, cur inspector.Cursor) bool {
 // keptLocal reports whether the local v, read in the function around cur,
 // outlives it: returned or stored, itself or in a struct literal that is.
 func keptLocal(info *types.Info, cur inspector.Cursor, v *types.Var) bool {
-	_, kept := localReads(info, cur, v)
+	_, kept := localReads(info, cur, v, 0)
 	return kept > 0
 }
 
@@ -525,30 +526,56 @@ func keptLocal(info *types.Info, cur inspector.Cursor, v *types.Var) bool {
 // stop func(); if grpc { stop = func() {...} }; return cfg, stop. The
 // closure is a hook for the caller to run later.
 func handedBackOnly(info *types.Info, cur inspector.Cursor, v *types.Var) bool {
-	reads, kept := localReads(info, cur, v)
+	reads, kept := localReads(info, cur, v, 0)
 	return reads > 0 && kept == reads
 }
 
 // localReads counts the reads of the local v in the function around cur
 // (v = ... sets it, and is no read) and those of them that outlive the
-// function (ctxflow.KeptValue).
-func localReads(info *types.Info, cur inspector.Cursor, v *types.Var) (reads, kept int) {
-	for fn := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		for id := range fn.Preorder((*ast.Ident)(nil)) {
-			if info.Uses[id.Node().(*ast.Ident)] != v {
-				continue
-			}
-			if as, ok := id.Parent().Node().(*ast.AssignStmt); ok && slices.Contains(as.Lhs, ast.Expr(id.Node().(*ast.Ident))) {
-				continue
-			}
-			reads++
-			if ctxflow.KeptValue(info, id) {
-				kept++
-			}
+// function (ctxflow.KeptValue), directly or through another local that is
+// only handed back (disable := func() {...}; if on { reset = disable };
+// return reset).
+func localReads(info *types.Info, cur inspector.Cursor, v *types.Var, depth int) (reads, kept int) {
+	fn, ok := ctxflow.EnclosingFunc(cur)
+	if !ok {
+		return 0, 0
+	}
+	for id := range fn.Preorder((*ast.Ident)(nil)) {
+		if info.Uses[id.Node().(*ast.Ident)] != v {
+			continue
 		}
-		break
+		as, _ := id.Parent().Node().(*ast.AssignStmt)
+		if as != nil && slices.Contains(as.Lhs, ast.Expr(id.Node().(*ast.Ident))) {
+			continue
+		}
+		reads++
+		if ctxflow.KeptValue(info, id) || depth < 2 && copiedToHandedBack(info, fn, id, as, v, depth) {
+			kept++
+		}
 	}
 	return reads, kept
+}
+
+// copiedToHandedBack reports whether the read of v at id, in the function
+// fn, is the right-hand side of as, copying v into another local that is
+// a named result or is only handed back.
+func copiedToHandedBack(info *types.Info, fn, id inspector.Cursor, as *ast.AssignStmt, v *types.Var, depth int) bool {
+	if as == nil || len(as.Lhs) != len(as.Rhs) {
+		return false
+	}
+	i := slices.Index(as.Rhs, ast.Expr(id.Node().(*ast.Ident)))
+	if i < 0 {
+		return false
+	}
+	w := ctxflow.VarOf(info, as.Lhs[i])
+	if w == nil || w == v || ctxapi.IsKept(info, as.Lhs[i]) {
+		return false
+	}
+	if isResult(info, fn, w) {
+		return true
+	}
+	reads, kept := localReads(info, fn, w, depth+1)
+	return reads > 0 && kept == reads
 }
 
 // isResult reports whether v is a named result of the function enclosing

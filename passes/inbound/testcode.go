@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
+	"github.com/budgetlint/budgetlint/internal/knowledge"
 )
 
 // defaultTestSupport are the import path elements that mark a package as
@@ -17,7 +18,7 @@ import (
 // name and no *testing.T. Only the path below the module's own is matched:
 // a module named for testing (testcontainers-go) is a library whose
 // callers may be anything. The -testsupport flag replaces the list.
-const defaultTestSupport = "test*,*testutil*,e2e,integration,fake*,mock*,*test,*tests,*testing"
+const defaultTestSupport = "test*,*testutil*,e2e,endtoend,integration,fake*,mock*,*test,*tests,*testing"
 
 // notTestSupport are words that the patterns above would catch although
 // they name no test code.
@@ -63,6 +64,18 @@ func testSupport(importPath string) bool {
 			if ok, _ := path.Match(p, elem); ok {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// docTestSupport reports whether the package's doc comment, in any of
+// its files, says the package is there for tests
+// (knowledge.SaysTestSupport).
+func docTestSupport(files []*ast.File) bool {
+	for _, f := range files {
+		if f.Doc != nil && knowledge.SaysTestSupport(f.Doc.Text()) {
+			return true
 		}
 	}
 	return false

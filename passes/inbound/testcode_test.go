@@ -18,6 +18,7 @@ func TestTestSupportBelowModule(t *testing.T) {
 		{"github.com/x/testcontainers-go", "github.com/x/testcontainers-go/wait", false},
 		{"github.com/x/testcontainers-go", "github.com/x/testcontainers-go/internal/testenv", true},
 		{"github.com/x/workflows", "github.com/x/workflows/tester", true},
+		{"github.com/x/db", "github.com/x/db/go/tablet/endtoend/framework", true},
 		{"", "inbound/tester", true},
 	} {
 		pass := &analysis.Pass{Pkg: types.NewPackage(c.pkg, "p")}

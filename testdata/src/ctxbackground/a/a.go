@@ -44,6 +44,19 @@ func (s *Server) List(ctx context.Context) error {
 	return err
 }
 
+// One variable given a root in two places is one mistake: the variable
+// should hold the caller's context.
+func (s *Server) Tagged(ctx context.Context, tag *string) error {
+	aux := context.Background() // want `context.Background\(\) starts a fresh context where ctx is in scope, so the caller's deadline and cancellation are lost; use ctx`
+	if tag != nil {
+		aux = context.WithValue(context.Background(), tagKey{}, *tag)
+	}
+	_, err := s.store.Load(aux, "tagged")
+	return err
+}
+
+type tagKey struct{}
+
 // var form.
 func (s *Server) Count(ctx context.Context) error {
 	var c = context.TODO() // want `context.TODO\(\) starts a fresh context where ctx is in scope, so the caller's deadline and cancellation are lost; use ctx`
@@ -135,7 +148,7 @@ func use(ctx context.Context) error { return ctx.Err() }
 // ---- Left alone ----
 
 // Off the request path: no inbound context.
-func NewServer(db *sql.DB) *Server { // want NewServer:"roots context.Background\\(\\) at a.go:140"
+func NewServer(db *sql.DB) *Server { // want NewServer:"roots context.Background\\(\\) at a.go:153"
 	s := &Server{store: &Store{db: db}}
 	s.store.Load(context.Background(), "warmup")
 	return s
@@ -154,7 +167,7 @@ func main() {
 }
 
 // A parameter named ctx that is not a context.
-func Describe(ctx string) error { // want Describe:"roots context.Background\\(\\) at a.go:158"
+func Describe(ctx string) error { // want Describe:"roots context.Background\\(\\) at a.go:171"
 	return use(context.Background())
 }
 

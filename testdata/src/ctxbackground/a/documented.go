@@ -110,3 +110,22 @@ func ReplicateContrasted(ctx context.Context, r replicas) error {
 	// the replicas without the batch
 	return r.Push(context.Background(), 1)
 }
+
+// One comment can speak for a run of statements that each make a root; the
+// run ends at the first statement that makes none.
+func Restart(ctx context.Context, r replicas) error {
+	// The first two steps must happen even if the context expires, so they
+	// use a background context.
+	if err := r.Push(context.Background(), 1); err != nil {
+		return err
+	}
+
+	// Then the second.
+	if err := r.Push(context.TODO(), 2); err != nil {
+		return err
+	}
+	if err := r.Push(ctx, 3); err != nil {
+		return err
+	}
+	return r.Push(context.Background(), 4) // want `context.Background\(\) starts a fresh context where ctx is in scope`
+}

@@ -96,8 +96,8 @@ func cleanupAsync(ctx context.Context, s *Store) {
 	rollbackAsync(ctx, s)
 }
 
-// rollbackWait waits for its goroutine: the work stays on the caller's path.
-func rollbackWait(ctx context.Context, s *Store) {
+// drainWait waits for its goroutine: the work stays on the caller's path.
+func drainWait(ctx context.Context, s *Store) {
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() {
@@ -110,7 +110,7 @@ func rollbackWait(ctx context.Context, s *Store) {
 func Abort(ctx context.Context, s *Store) {
 	rollbackAsync(context.Background(), s)
 	cleanupAsync(context.Background(), s)
-	rollbackWait(context.Background(), s) // want `context.Background\(\) starts a fresh context where ctx is in scope, so the caller's deadline and cancellation are lost; use ctx`
+	drainWait(context.Background(), s) // want `context.Background\(\) starts a fresh context where ctx is in scope, so the caller's deadline and cancellation are lost; use ctx`
 }
 
 // abortLater roots a context only for work it detaches: not a rooting

@@ -3,6 +3,7 @@ package observe
 import (
 	"context"
 	"errors"
+	"sync"
 	"time"
 )
 
@@ -382,4 +383,70 @@ func (r *reader) newSubscription(ctx context.Context) *connHandler {
 // call's work.
 func (r *reader) Handle(ctx context.Context) *connHandler {
 	return newConnHandler(context.Background(), r.store) // want `context.Background\(\) starts a fresh context where ctx is in scope`
+}
+
+// A shared client built on first use, under a nil test of the field that
+// keeps it: its set-up is done once for every caller, and the first
+// caller's context would end it.
+type Backups struct {
+	mu     sync.Mutex
+	client *Link
+	store  *Store
+	last   *Link
+}
+
+func (b *Backups) conn() (*Link, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.client == nil {
+		link, err := openLink(context.Background(), b.store)
+		if err != nil {
+			return nil, err
+		}
+		if err := b.store.Get(context.Background(), "bucket"); err != nil {
+			return nil, err
+		}
+		b.client = link
+	}
+	return b.client, nil
+}
+
+func (b *Backups) Upload(ctx context.Context) error {
+	link, err := b.conn()
+	if err != nil {
+		return err
+	}
+	_ = link
+	return b.store.Get(ctx, "upload")
+}
+
+// A nil test whose body keeps something else is no first-use set-up.
+func (b *Backups) Peek(ctx context.Context) error {
+	if b.client == nil {
+		if err := b.store.Get(context.Background(), "probe"); err != nil { // want `context.Background\(\) starts a fresh context where ctx is in scope`
+			return err
+		}
+		b.last = &Link{}
+	}
+	return nil
+}
+
+// A root wrapped by a helper that copies the caller's trace into it, then
+// kept with its cancel: the watcher's lifetime.
+type SpanWatcher struct {
+	ctx    context.Context
+	cancel context.CancelFunc
+}
+
+type spanKey struct{}
+
+func copySpan(to, from context.Context) context.Context {
+	return context.WithValue(to, spanKey{}, from.Value(spanKey{}))
+}
+
+func NewSpanWatcher(ctx context.Context) *SpanWatcher {
+	w := &SpanWatcher{}
+	spanCtx := copySpan(context.Background(), ctx)
+	w.ctx, w.cancel = context.WithCancel(spanCtx)
+	return w
 }

@@ -75,6 +75,25 @@ func CalledToo(ctx context.Context) func() {
 	return stop
 }
 
+// A closure that reaches the result through another local is handed back
+// too; one that is also called here is not.
+func ResetHook(ctx context.Context, on bool) func() {
+	disable := func() {
+		probe() // want `inbound ctx detached`
+	}
+	enable := func() {
+		probe() // want `inbound ctx$`
+	}
+	var reset func()
+	if on {
+		reset = disable
+	} else {
+		reset = enable
+		enable()
+	}
+	return reset
+}
+
 func Stored(ctx context.Context, s *server) {
 	s.onClose = func() {
 		probe() // want `inbound ctx detached`
