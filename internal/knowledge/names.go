@@ -42,21 +42,38 @@ func IsLogName(name string) bool {
 
 // IsLogHookName reports whether a type or variable name has Log, Logger
 // or Logging among its camel-case words (ClientLogContextHook,
-// logHooks): a function value of that name feeds a logger, reading values
-// from its context. (Catalog, Blog: no such word.)
+// logHooks), or names an error reporter (errorHandler, HandleError,
+// ErrorReporter): a function value of that name feeds a logger or an
+// error sink, reading values from its context. (Catalog, Blog,
+// ErrorHandling: no such word.)
 func IsLogHookName(name string) bool {
+	words := camelWords(name)
+	for i, w := range words {
+		switch w {
+		case "log", "logger", "logging", "logs":
+			return true
+		case "error", "err":
+			if i+1 < len(words) && (words[i+1] == "handler" || words[i+1] == "reporter") || i > 0 && words[i-1] == "handle" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// camelWords splits a camel-case name into its lower-case words
+// (errorHandler: error, handler).
+func camelWords(name string) []string {
+	var words []string
 	start := 0
 	for i := 1; i <= len(name); i++ {
 		if i < len(name) && !unicode.IsUpper(rune(name[i])) {
 			continue
 		}
-		switch strings.ToLower(name[start:i]) {
-		case "log", "logger", "logging", "logs":
-			return true
-		}
+		words = append(words, strings.ToLower(name[start:i]))
 		start = i
 	}
-	return false
+	return words
 }
 
 // telemetryWords are the words of names that record metrics, or hook

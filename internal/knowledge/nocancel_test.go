@@ -128,6 +128,11 @@ func TestIsLogHookName(t *testing.T) {
 		"CatalogHook":          false,
 		"blogPost":             false,
 		"Logistics":            false,
+		"errorHandler":         true,
+		"HandleError":          true,
+		"ErrorReporter":        true,
+		"ErrorHandling":        false,
+		"handleRequest":        false,
 		"":                     false,
 	})
 }

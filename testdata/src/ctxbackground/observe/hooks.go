@@ -45,3 +45,17 @@ func (r *renderer) header(ctx context.Context) string {
 	_ = r.tracingHeader(context.Background())
 	return r.lookup(context.Background(), "k") // want `context.Background\(\) starts a fresh context where ctx is in scope, so the caller's deadline and cancellation are lost; use ctx`
 }
+
+// An error handler handed in as a function value reports the error with
+// the context's values; a plain callback may wait.
+type sliceController struct {
+	errorHandler func(ctx context.Context, err error, msg string)
+	publish      func(ctx context.Context, pool string) error
+}
+
+func (c *sliceController) Update(ctx context.Context, pools []string) error {
+	if len(pools) > 1 {
+		c.errorHandler(context.Background(), nil, "one pool only")
+	}
+	return c.publish(context.Background(), pools[0]) // want `context.Background\(\) starts a fresh context where ctx is in scope, so the caller's deadline and cancellation are lost; use ctx`
+}
