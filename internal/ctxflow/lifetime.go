@@ -499,9 +499,9 @@ func outermostDerivation(info *types.Info, cur inspector.Cursor) inspector.Curso
 }
 
 // wraps reports whether call hands its first argument, a context, to a
-// function outside package context that returns a context
-// (trace.CopySpan(context.Background(), ctx), withCallerInfo(root)): the
-// result stands for the context it was given.
+// function that returns a context (trace.CopySpan(context.Background(),
+// ctx), withCallerInfo(root)): the result stands for the context it was
+// given, as a derivation's does.
 func wraps(info *types.Info, call *ast.CallExpr) bool {
 	sig, ok := info.TypeOf(call.Fun).(*types.Signature)
 	return ok && sig.Params().Len() > 0 && sig.Results().Len() > 0 &&

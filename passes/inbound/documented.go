@@ -107,7 +107,7 @@ func (ix *commentIndex) saidForRun(tf *token.File, cur inspector.Cursor) bool {
 			list = p.Body
 		case *ast.CommClause:
 			list = p.Body
-		case *ast.FuncDecl, *ast.FuncLit:
+		case *ast.FuncDecl, *ast.FuncLit, *ast.File:
 			return false
 		default:
 			continue
