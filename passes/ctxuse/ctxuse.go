@@ -48,6 +48,12 @@ type Fact struct {
 	// starts and does not wait for (go func() { rollback(ctx) }()), or
 	// hands only to such parameters: a root given there is detached work.
 	Detaches []int
+	// Keeps lists the context parameters it keeps beyond the call as the
+	// lifetime of something it starts or builds (ctxflow.Lifetime: stored
+	// in a field, itself or derived, or the cancel of a derivation stored,
+	// as an engine's Open keeps vre.cancelRetry = cancel for the retry
+	// loop it starts), or hands to a callee that keeps it.
+	Keeps []int
 	// Memoises lists the function parameters it runs once for every caller,
 	// keeping the result in a field (a prepared-query cache's prepare(f)).
 	Memoises []int
@@ -102,7 +108,7 @@ func (f *Fact) String() string {
 	for _, p := range []struct {
 		name string
 		idx  []int
-	}{{"ignores", f.Ignores}, {"checks", f.Checks}, {"launches", f.Launches}, {"memoises", f.Memoises}, {"after done", f.AfterDone}, {"stores", f.Stores}, {"watches", f.Watches}, {"detaches", f.Detaches}, {"attaches", f.Attaches}, {"hijacks", f.Hijacks}, {"adds values to", f.AddsValues}} {
+	}{{"ignores", f.Ignores}, {"checks", f.Checks}, {"launches", f.Launches}, {"memoises", f.Memoises}, {"after done", f.AfterDone}, {"stores", f.Stores}, {"watches", f.Watches}, {"detaches", f.Detaches}, {"keeps", f.Keeps}, {"attaches", f.Attaches}, {"hijacks", f.Hijacks}, {"adds values to", f.AddsValues}} {
 		if len(p.idx) > 0 {
 			parts = append(parts, fmt.Sprintf("%s %v", p.name, p.idx))
 		}
@@ -123,7 +129,7 @@ func (f *Fact) String() string {
 }
 
 func (f *Fact) empty() bool {
-	return len(f.Ignores)+len(f.Checks)+len(f.Launches)+len(f.Memoises)+len(f.AfterDone)+len(f.Stores)+len(f.Watches)+len(f.Detaches)+len(f.Attaches)+len(f.Hijacks)+len(f.AddsValues)+len(f.IfZero)+len(f.Hands) == 0 && !f.ChecksStored && !f.Polls
+	return len(f.Ignores)+len(f.Checks)+len(f.Launches)+len(f.Memoises)+len(f.AfterDone)+len(f.Stores)+len(f.Watches)+len(f.Detaches)+len(f.Keeps)+len(f.Attaches)+len(f.Hijacks)+len(f.AddsValues)+len(f.IfZero)+len(f.Hands) == 0 && !f.ChecksStored && !f.Polls
 }
 
 // Result answers, for one package, what a call does with its arguments
@@ -644,6 +650,14 @@ func (r *Result) Detaches(call *ast.CallExpr, i int) bool {
 	return r.detacher(call, i)
 }
 
+// Keeps reports whether the callee of call keeps its i-th argument, a
+// context, beyond the call as the lifetime of what it starts or builds.
+func (r *Result) Keeps(call *ast.CallExpr, i int) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.factHas(call, i, func(f *Fact) []int { return f.Keeps })
+}
+
 func (r *Result) detacher(call *ast.CallExpr, i int) bool {
 	return r.factHas(call, i, func(f *Fact) []int { return f.Detaches })
 }
@@ -909,6 +923,9 @@ func (r *Result) compute(fn *types.Func) *Fact {
 			}
 			if r.detaches(cur, p) {
 				f.Detaches = append(f.Detaches, i)
+			}
+			if r.keepsContext(cur, p) {
+				f.Keeps = append(f.Keeps, i)
 			}
 		case ctxapi.IsHTTPRequest(t):
 			if r.attaches(p) {

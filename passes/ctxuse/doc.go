@@ -32,6 +32,11 @@
 //   - which context parameters it reads only in goroutines it starts and
 //     does not wait for (an asynchronous rollback): a root handed there is
 //     detached work;
+//   - which context parameters it keeps beyond the call: stored in a field
+//     or package variable, derived and stored, or the cancel of a
+//     derivation stored (an engine's Open(ctx) keeping the cancel of the
+//     retry loop it starts): a stored context handed there is the lifetime
+//     of what it starts;
 //   - which methods read the cancellation of a context their receiver
 //     holds (a backoff's Ongoing() or Wait()): calling one on a value built
 //     with the caller's context consults that context;

@@ -405,6 +405,57 @@ func (r *Result) detaches(decl inspector.Cursor, p *types.Var) bool {
 	return !ctxflow.Waits(r.info, decl) && !r.watches(decl, p) && r.onlyInGoroutines(p, r.detacher)
 }
 
+// keepsContext reports whether the function at decl keeps its context
+// parameter p beyond the call, as the lifetime of what it starts: p, a
+// context derived from it or the cancel of such a derivation is stored in
+// a field or package variable (s.ctx = ctx; rctx, cancel :=
+// context.WithCancel(ctx); e.cancelRetry = cancel), or handed to a callee
+// that keeps it. A context only put in a value the function returns is
+// that value's, and so the caller's, work.
+func (r *Result) keepsContext(decl inspector.Cursor, p *types.Var) bool {
+	from := map[*types.Var]bool{p: true} // p, and what is derived from it
+	var derived func(e ast.Expr) bool
+	derived = func(e ast.Expr) bool {
+		switch e := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			v, _ := r.info.Uses[e].(*types.Var)
+			return v != nil && from[v]
+		case *ast.CallExpr:
+			return ctxapi.IsDerivation(r.info, e) && !ctxapi.IsWithoutCancel(r.info, e) && derived(e.Args[0])
+		}
+		return false
+	}
+	for c := range decl.Preorder((*ast.AssignStmt)(nil), (*ast.CallExpr)(nil)) {
+		switch n := c.Node().(type) {
+		case *ast.AssignStmt:
+			for j, rhs := range n.Rhs {
+				if !derived(rhs) {
+					continue
+				}
+				targets := n.Lhs // ctx, cancel := context.WithCancel(p)
+				if len(n.Lhs) == len(n.Rhs) {
+					targets = n.Lhs[j : j+1]
+				}
+				for _, l := range targets {
+					if ctxapi.IsKept(r.info, l) {
+						return true
+					}
+					if v := ctxflow.VarOf(r.info, l); v != nil {
+						from[v] = true
+					}
+				}
+			}
+		case *ast.CallExpr:
+			for i, arg := range n.Args {
+				if derived(arg) && r.factHas(n, i, func(f *Fact) []int { return f.Keeps }) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // addsValues reports whether fn returns its context parameter p with
 // values added and nothing else: every return's first result is p,
 // context.WithValue of such a context, or a call of a function with the

@@ -68,7 +68,9 @@
 // passed beside one derived from the caller's (the lifetime of what the
 // call builds) or to a constructor whose result outlives the function
 // (returned by a constructor, or kept in a field: return
-// newConnHandler(c.engineCtx, conn) in newSubscription) or handed back
+// newConnHandler(c.engineCtx, conn) in newSubscription) or to a function
+// that keeps the context it is given (an engine's Open(ts.batchCtx) that
+// keeps it, or its derivation's cancel, in a field: learned by ctxuse) or handed back
 // through locals set from the caller's context, a stored context given to a value reader, and one in a field of
 // a struct the function was handed by value (params.ctx: a copy made for
 // the call, in which the caller sends its own context), a field that only

@@ -31,7 +31,7 @@ func (c *checker) checkStoredArgs(cur inspector.Cursor, call *ast.CallExpr, fn *
 		src := c.inboundAt(cur)
 		if src == nil || c.reachedThrough(cur, arg, src) || c.writtenIn(cur, arg) || c.passesInbound(call, src) ||
 			c.derivedHere(cur, arg, src) || !c.Uses.Observes(call, i) || ctxflow.BuildsKept(info, cur) || c.setByCaller(arg) || c.inMessage(arg) ||
-			c.daemon(cur, fn) || c.registeredWith(cur, arg, src) {
+			c.daemon(cur, fn) || c.registeredWith(cur, arg, src) || c.Uses.Keeps(call, i) {
 			continue
 		}
 		derives := i == 0 && fn != nil && ctxapi.IsDerivation(info, call)

@@ -343,3 +343,28 @@ func Respond(w http.ResponseWriter, other http.Hijacker) {
 	w.WriteHeader(http.StatusOK)
 	other.Hijack()
 }
+
+// Engine.Open keeps its context as the lifetime of the retry loop it
+// starts (the derivation's cancel in a field); OpenVia hands it to Open.
+// A constructor that only returns the context in a value keeps nothing of
+// the caller's beyond what the caller holds.
+type Engine struct {
+	cancelRetry context.CancelFunc
+	ctx         context.Context
+}
+
+func (e *Engine) Open(ctx context.Context) { // want Open:"keeps \\[0\\]"
+	rctx, cancel := context.WithCancel(ctx)
+	e.cancelRetry = cancel
+	go func() { _ = Err(rctx) }()
+	_ = Err(ctx)
+}
+
+func OpenVia(e *Engine, ctx context.Context) { // want OpenVia:"keeps \\[1\\]"
+	e.Open(ctx)
+}
+
+func NewEngine(ctx context.Context) *Engine {
+	_ = Err(ctx)
+	return &Engine{ctx: ctx}
+}

@@ -182,3 +182,29 @@ func (s *subscriptions) handle(reqCtx context.Context) *handler {
 	wait(reqCtx)
 	return newHandler(s.engineCtx) // want `passing the stored context s.engineCtx ignores the cancellation of reqCtx; pass reqCtx`
 }
+
+// An engine whose Open keeps the context it is given, as the lifetime of
+// the retry loop it starts (its cancel in a field): the stored context is
+// that lifetime, on purpose. A call that only uses the context is still
+// reported.
+type engine struct{ cancelRetry context.CancelFunc }
+
+func (e *engine) Open(ctx context.Context) {
+	rctx, cancel := context.WithCancel(ctx)
+	e.cancelRetry = cancel
+	go e.retry(rctx)
+}
+
+func (e *engine) retry(ctx context.Context) { <-ctx.Done() }
+
+func (e *engine) Poke(ctx context.Context) error { return ctx.Err() }
+
+type tabletState struct {
+	batchCtx context.Context
+	eng      *engine
+}
+
+func (ts *tabletState) Change(ctx context.Context) error {
+	ts.eng.Open(ts.batchCtx)
+	return ts.eng.Poke(ts.batchCtx) // want `passing the stored context ts.batchCtx ignores the cancellation of ctx; pass ctx`
+}
