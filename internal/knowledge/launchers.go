@@ -8,6 +8,9 @@ package knowledge
 var Launchers = map[string]int{
 	"time.AfterFunc":    1, // after the duration
 	"context.AfterFunc": 1, // once the context is done
+	// wg.Go(f) (Go 1.25): f runs in a goroutine of its own; a Wait in the
+	// same function still makes it the caller's work (see ctxflow.Waits).
+	"(*sync.WaitGroup).Go": 0,
 }
 
 // Memoisers are the functions, by package path and name, that run a

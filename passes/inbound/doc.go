@@ -41,7 +41,7 @@
 // is marked detached, and so is a function only ever started by go
 // statements with its caller's context, and a closure handed to a
 // function that launches or memoises it or calls it only once a context
-// is done (learned by ctxuse; time.AfterFunc), returned, stored in a
+// is done (learned by ctxuse; time.AfterFunc, a WaitGroup's Go), returned, stored in a
 // field or package variable, held by a local only ever started in a
 // goroutine, or by a local only ever handed back, itself or through
 // another local (var stop func(); ...; return cfg, stop; disable :=

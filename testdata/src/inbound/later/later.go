@@ -30,6 +30,22 @@ func Launched(ctx context.Context) {
 	})
 }
 
+// A WaitGroup's Go starts its argument in a goroutine: detached, unless
+// the function waits for the group before it returns.
+func Grouped(ctx context.Context, wg *sync.WaitGroup) {
+	wg.Go(func() {
+		probe() // want `inbound ctx detached`
+	})
+}
+
+func GroupedWaited(ctx context.Context) {
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		probe() // want `inbound ctx$`
+	})
+	wg.Wait()
+}
+
 type server struct{ onClose func() }
 
 var hooks []func()
