@@ -138,7 +138,7 @@ func nilTested(info *types.Info, cond ast.Expr) []*types.Var {
 	case token.EQL:
 		for _, pair := range [][2]ast.Expr{{b.X, b.Y}, {b.Y, b.X}} {
 			if info.Types[pair[1]].IsNil() && ctxapi.IsKept(info, pair[0]) {
-				if v := keptVar(info, pair[0]); v != nil {
+				if v := KeptVar(info, pair[0]); v != nil {
 					return []*types.Var{v}
 				}
 			}
@@ -152,13 +152,13 @@ func nilTested(info *types.Info, cond ast.Expr) []*types.Var {
 func setsVar(info *types.Info, body ast.Node, v *types.Var) bool {
 	return AnyOutsideLiterals(body, func(n ast.Node) bool {
 		as, ok := n.(*ast.AssignStmt)
-		return ok && slices.ContainsFunc(as.Lhs, func(l ast.Expr) bool { return ctxapi.IsKept(info, l) && keptVar(info, l) == v })
+		return ok && slices.ContainsFunc(as.Lhs, func(l ast.Expr) bool { return ctxapi.IsKept(info, l) && KeptVar(info, l) == v })
 	})
 }
 
-// keptVar returns the field or package variable a kept expression names
-// (c.client, pkg.Default, defaultClient).
-func keptVar(info *types.Info, e ast.Expr) *types.Var {
+// KeptVar returns the field or package variable a kept expression
+// (ctxapi.IsKept) names: c.client, pkg.Default, defaultClient.
+func KeptVar(info *types.Info, e ast.Expr) *types.Var {
 	var id *ast.Ident
 	switch e := ast.Unparen(e).(type) {
 	case *ast.SelectorExpr:

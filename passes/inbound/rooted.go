@@ -343,7 +343,7 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 		if keptRoots == nil {
 			keptRoots = rootOnlyKept(pass, insp, func(e ast.Expr) bool { return throughLocals(e, freshRoot, map[*types.Var]bool{}) })
 		}
-		return keptRoots[keptVar(info, e)]
+		return keptRoots[ctxflow.KeptVar(info, e)]
 	}
 	// A root given a cancel that the function does not call on its way
 	// out (it keeps it, or calls it only on an error path) is the
@@ -604,24 +604,6 @@ func rootlessRequest(info *types.Info, call *ast.CallExpr) bool {
 	return ctxapi.IsCallTo(info, call, "net/http", "NewRequest") || ctxapi.IsCallTo(info, call, "net/http", "ReadRequest")
 }
 
-// keptVar returns the field or package variable a kept expression names
-// (ctxapi.IsKept).
-func keptVar(info *types.Info, e ast.Expr) *types.Var {
-	switch e := ast.Unparen(e).(type) {
-	case *ast.SelectorExpr:
-		if sel := info.Selections[e]; sel != nil {
-			v, _ := sel.Obj().(*types.Var)
-			return v
-		}
-		v, _ := info.Uses[e.Sel].(*types.Var)
-		return v
-	case *ast.Ident:
-		v, _ := info.Uses[e].(*types.Var)
-		return v
-	}
-	return nil
-}
-
 // rootOnlyKept returns the fields and package variables of the package
 // that hold contexts and that every write in the package sets to
 // something fromRoot accepts: assignments (c.ctx = ..., c.ctx, c.cancel =
@@ -657,7 +639,7 @@ func rootOnlyKept(pass *analysis.Pass, insp *inspector.Inspector, fromRoot func(
 						rhs = call
 					}
 				}
-				write(keptVar(info, l), rhs)
+				write(ctxflow.KeptVar(info, l), rhs)
 			}
 		case *ast.CompositeLit:
 			st, _ := typeUnder(info.TypeOf(n)).(*types.Struct)
