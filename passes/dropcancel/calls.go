@@ -78,7 +78,7 @@ func (c *checker) callee(fn *types.Func) *callee {
 // variant.
 func (c *checker) checkDrop(cur inspector.Cursor, call *ast.CallExpr, fn *types.Func, k *callee) {
 	src := c.inboundAt(cur)
-	if src == nil || c.contextAttached(cur, call) || c.buildsVariant(cur, fn, k, src) || c.localDial(cur, fn, call) || c.deadlineBound(cur, fn, call) || c.lazy(cur, fn) || ctxflow.IsNilGuard(c.Pass.TypesInfo, cur) || c.daemon(cur, fn) {
+	if src == nil || c.contextAttached(cur, call) || c.boundReceiver(cur, call) || c.buildsVariant(cur, fn, k, src) || c.localDial(cur, fn, call) || c.deadlineBound(cur, fn, call) || c.lazy(cur, fn) || ctxflow.IsNilGuard(c.Pass.TypesInfo, cur) || c.daemon(cur, fn) {
 		return
 	}
 	c.reportDrop(cur, call, fn, k.replace, k.fixable, src)
@@ -347,12 +347,59 @@ func (c *checker) contextAttached(cur inspector.Cursor, call *ast.CallExpr) bool
 	return attached != token.NoPos && (sent == token.NoPos || attached <= sent)
 }
 
+// boundReceiver reports whether the call's receiver already carries a
+// context: it is, or is a field of, a value an attacher built from one
+// (c := m.Conn.WithContext(ctx); c.Store.Exec(q), or
+// db.WithContext(ctx).Store.Exec(q)). Such a value runs its operations
+// under that context, as gorm's, pop's and resty's do, so the plain
+// method loses nothing.
+func (c *checker) boundReceiver(cur inspector.Cursor, call *ast.CallExpr) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	info := c.Pass.TypesInfo
+	if s := info.Selections[sel]; s == nil || s.Kind() != types.MethodVal {
+		return false
+	}
+	for e := sel.X; ; {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.SelectorExpr:
+			e = x.X
+			continue
+		case *ast.StarExpr:
+			e = x.X
+			continue
+		case *ast.CallExpr:
+			return attachesContext(info, x)
+		case *ast.Ident:
+			v := ctxflow.VarOf(info, x)
+			h := c.handoffsIn(enclosingFunc(cur))
+			return v != nil && h.bound[v] && !h.unbound[v]
+		}
+		return false
+	}
+}
+
+// attachesContext reports whether call is an attacher given a context
+// (x.WithContext(ctx), x.SetContext(ctx)).
+func attachesContext(info *types.Info, call *ast.CallExpr) bool {
+	fn := ctxapi.Callee(info, call)
+	if fn == nil || !attachers[fn.Name()] {
+		return false
+	}
+	return slices.ContainsFunc(call.Args, func(a ast.Expr) bool { return ctxapi.IsContextType(info.TypeOf(a)) })
+}
+
 // handoffs are, for one function, the positions of the calls that attach
 // a context to a local variable (v.WithContext(ctx)) and of those that
 // send it (client.Do(v)), found in one walk: a walk per call would make a
-// long function cost its length times its calls.
+// long function cost its length times its calls. bound holds the locals
+// some assignment sets to an attacher's result (c := x.WithContext(ctx)),
+// unbound those some other assignment sets.
 type handoffs struct {
-	attach, send map[*types.Var][]token.Pos
+	attach, send   map[*types.Var][]token.Pos
+	bound, unbound map[*types.Var]bool
 }
 
 func (c *checker) handoffsIn(fn inspector.Cursor) *handoffs {
@@ -360,7 +407,7 @@ func (c *checker) handoffsIn(fn inspector.Cursor) *handoffs {
 		return h
 	}
 	info := c.Pass.TypesInfo
-	h := &handoffs{attach: map[*types.Var][]token.Pos{}, send: map[*types.Var][]token.Pos{}}
+	h := &handoffs{attach: map[*types.Var][]token.Pos{}, send: map[*types.Var][]token.Pos{}, bound: map[*types.Var]bool{}, unbound: map[*types.Var]bool{}}
 	for cc := range fn.Preorder((*ast.CallExpr)(nil), (*ast.AssignStmt)(nil), (*ast.ReturnStmt)(nil)) {
 		if ret, ok := cc.Node().(*ast.ReturnStmt); ok {
 			// return req, nil: a request built for the caller, who sends
@@ -374,6 +421,17 @@ func (c *checker) handoffsIn(fn inspector.Cursor) *handoffs {
 			continue
 		}
 		if as, ok := cc.Node().(*ast.AssignStmt); ok {
+			for i, l := range as.Lhs {
+				v := ctxflow.VarOf(info, l)
+				if v == nil {
+					continue
+				}
+				if call, ok := ast.Unparen(rhsAt(as, i)).(*ast.CallExpr); ok && attachesContext(info, call) {
+					h.bound[v] = true
+				} else {
+					h.unbound[v] = true
+				}
+			}
 			// s.req = req: a request kept as a template is given the
 			// context of each use when it is sent (s.req.WithContext(ctx)).
 			if len(as.Lhs) == len(as.Rhs) {
@@ -427,6 +485,15 @@ func (c *checker) handoffsIn(fn inspector.Cursor) *handoffs {
 	}
 	c.handoffs[fn.Node()] = h
 	return h
+}
+
+// rhsAt returns the expression assigned to the i'th left-hand side, nil
+// when the right-hand side is one call with several results.
+func rhsAt(as *ast.AssignStmt, i int) ast.Expr {
+	if len(as.Lhs) != len(as.Rhs) {
+		return nil
+	}
+	return as.Rhs[i]
 }
 
 // firstAfter returns the first position at or after pos, or NoPos.

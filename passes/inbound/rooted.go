@@ -3,6 +3,7 @@ package inbound
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
@@ -149,6 +150,7 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 				_, inGo = e.Node().(*ast.GoStmt)
 				break
 			}
+			inGo = inGo || inlineOfLaunch(info, c.Parent(), fn)
 			calls[fn] = append(calls[fn], site{call, caller, inGo, process, ctxflow.UnderDone(info, iface, c)})
 		}
 	}
@@ -165,7 +167,7 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 			launched[fn] = true
 			afterDone[fn] = true
 			for _, s := range calls[fn] {
-				launched[fn] = launched[fn] && s.inGo && passesOwnParam(info, s.call, param[fn], s.caller)
+				launched[fn] = launched[fn] && s.inGo && passesOwnParam(info, defs, s.call, param[fn], s.caller)
 				afterDone[fn] = afterDone[fn] && !s.inGo && s.done
 			}
 		}
@@ -586,13 +588,62 @@ func recordDefs(info *types.Info, iface *types.Interface, defs map[*types.Var][]
 	}
 }
 
-// passesOwnParam reports whether the call's i-th argument is a parameter
-// of the calling function.
-func passesOwnParam(info *types.Info, call *ast.CallExpr, i int, caller *types.Func) bool {
+// passesOwnParam reports whether the call's i-th argument is the calling
+// function's own context: a parameter, its request's context
+// (r.Context()), or a local only ever set to one of those (defs).
+func passesOwnParam(info *types.Info, defs map[*types.Var][]ast.Expr, call *ast.CallExpr, i int, caller *types.Func) bool {
 	if caller == nil || i >= len(call.Args) {
 		return false
 	}
-	return ctxapi.ParamIndex(info, caller.Type().(*types.Signature).Params(), call.Args[i]) >= 0
+	params := caller.Type().(*types.Signature).Params()
+	own := func(e ast.Expr) bool {
+		if ctxapi.ParamIndex(info, params, e) >= 0 {
+			return true
+		}
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		return ok && ctxapi.IsRequestContext(info, call) && ctxapi.ParamIndex(info, params, ast.Unparen(call.Fun).(*ast.SelectorExpr).X) >= 0
+	}
+	arg := call.Args[i]
+	if own(arg) {
+		return true
+	}
+	v := ctxflow.VarOf(info, arg)
+	return v != nil && len(defs[v]) > 0 && !slices.ContainsFunc(defs[v], func(d ast.Expr) bool { return !own(d) })
+}
+
+// inlineOfLaunch reports whether the call at cur, a statement of its own,
+// is the inline twin of a launch: the other branch of its if starts the
+// same function with a go statement (if testMode { c.put(ctx, k) } else
+// { go c.put(ctx, k) }). Both run the same detached work; the inline one
+// only makes it observable to tests or a flag.
+func inlineOfLaunch(info *types.Info, cur inspector.Cursor, fn *types.Func) bool {
+	stmt, ok := cur.Parent().Node().(*ast.ExprStmt)
+	if !ok {
+		return false
+	}
+	block, ok := cur.Parent().Parent().Node().(*ast.BlockStmt)
+	if !ok {
+		return false
+	}
+	ifs, ok := cur.Parent().Parent().Parent().Node().(*ast.IfStmt)
+	if !ok || stmt.X != cur.Node() {
+		return false
+	}
+	other, _ := ifs.Else.(*ast.BlockStmt)
+	if ifs.Else == block {
+		other = ifs.Body
+	}
+	if other == nil {
+		return false
+	}
+	for _, st := range other.List {
+		if g, ok := st.(*ast.GoStmt); ok {
+			if callee := ctxapi.Callee(info, g.Call); callee != nil && callee.Origin() == fn {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // rootlessRequest reports whether call builds an *http.Request that

@@ -124,6 +124,43 @@ func (d *downloader) sync(ctx context.Context) {
 	probe() // want `inbound ctx$`
 }
 
+// Launched with the request's own context, and run inline instead only
+// under a flag (for tests): the same detached work.
+var testMode bool
+
+type responseCache struct{}
+
+func (c *responseCache) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	if testMode {
+		c.put(ctx, "k")
+	} else {
+		go c.put(ctx, "k")
+	}
+	go c.evict(r.Context())
+}
+
+func (c *responseCache) put(ctx context.Context, key string) {
+	probe() // want `inbound ctx detached`
+}
+
+func (c *responseCache) evict(ctx context.Context) {
+	probe() // want `inbound ctx detached`
+}
+
+// Run inline under a flag, and otherwise after other work: not a twin.
+func (c *responseCache) Refresh(ctx context.Context) {
+	if testMode {
+		c.fill(ctx)
+	} else {
+		go c.put(ctx, "k")
+	}
+}
+
+func (c *responseCache) fill(ctx context.Context) {
+	probe() // want `inbound ctx$`
+}
+
 // Code after a guard that returns unless the context is done runs only
 // once it is done: a clean-up.
 func cleanUp(ctx context.Context, err error) error {
