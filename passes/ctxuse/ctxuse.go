@@ -66,6 +66,11 @@ type Fact struct {
 	// variable (a callback registration, s.hooks = append(s.hooks, fn)).
 	Stores   []int
 	Attaches []int // *http.Request parameters it gives a context before use
+	// Inspects lists the *http.Request parameters it only reads or fills
+	// in (fields, headers, cookies), itself or through callees that do the
+	// same: it never sends, keeps, returns or hands them on (oauth2's
+	// Token.SetAuthHeader, a signer's presign step).
+	Inspects []int
 	// Hijacks lists the http.ResponseWriter parameters whose connection it
 	// takes over (a Hijack() on it, a websocket upgrade): after a call of
 	// it the handler's request no longer reports the client (see
@@ -108,7 +113,7 @@ func (f *Fact) String() string {
 	for _, p := range []struct {
 		name string
 		idx  []int
-	}{{"ignores", f.Ignores}, {"checks", f.Checks}, {"launches", f.Launches}, {"memoises", f.Memoises}, {"after done", f.AfterDone}, {"stores", f.Stores}, {"watches", f.Watches}, {"detaches", f.Detaches}, {"keeps", f.Keeps}, {"attaches", f.Attaches}, {"hijacks", f.Hijacks}, {"adds values to", f.AddsValues}} {
+	}{{"ignores", f.Ignores}, {"checks", f.Checks}, {"launches", f.Launches}, {"memoises", f.Memoises}, {"after done", f.AfterDone}, {"stores", f.Stores}, {"watches", f.Watches}, {"detaches", f.Detaches}, {"keeps", f.Keeps}, {"attaches", f.Attaches}, {"inspects", f.Inspects}, {"hijacks", f.Hijacks}, {"adds values to", f.AddsValues}} {
 		if len(p.idx) > 0 {
 			parts = append(parts, fmt.Sprintf("%s %v", p.name, p.idx))
 		}
@@ -129,7 +134,7 @@ func (f *Fact) String() string {
 }
 
 func (f *Fact) empty() bool {
-	return len(f.Ignores)+len(f.Checks)+len(f.Launches)+len(f.Memoises)+len(f.AfterDone)+len(f.Stores)+len(f.Watches)+len(f.Detaches)+len(f.Keeps)+len(f.Attaches)+len(f.Hijacks)+len(f.AddsValues)+len(f.IfZero)+len(f.Hands) == 0 && !f.ChecksStored && !f.Polls
+	return len(f.Ignores)+len(f.Checks)+len(f.Launches)+len(f.Memoises)+len(f.AfterDone)+len(f.Stores)+len(f.Watches)+len(f.Detaches)+len(f.Keeps)+len(f.Attaches)+len(f.Inspects)+len(f.Hijacks)+len(f.AddsValues)+len(f.IfZero)+len(f.Hands) == 0 && !f.ChecksStored && !f.Polls
 }
 
 // Result answers, for one package, what a call does with its arguments
@@ -424,7 +429,7 @@ func (r *Result) agreement(m *types.Func) *Fact {
 			return nil // one implementation unknown: nothing agreed
 		}
 		if agreed == nil {
-			agreed = &Fact{Ignores: f.Ignores, Checks: f.Checks, Launches: f.Launches, Memoises: f.Memoises, Watches: f.Watches, Detaches: f.Detaches, Attaches: f.Attaches}
+			agreed = &Fact{Ignores: f.Ignores, Checks: f.Checks, Launches: f.Launches, Memoises: f.Memoises, Watches: f.Watches, Detaches: f.Detaches, Attaches: f.Attaches, Inspects: f.Inspects}
 			continue
 		}
 		agreed.Detaches = intersect(agreed.Detaches, f.Detaches)
@@ -434,6 +439,7 @@ func (r *Result) agreement(m *types.Func) *Fact {
 		agreed.Memoises = intersect(agreed.Memoises, f.Memoises)
 		agreed.Watches = intersect(agreed.Watches, f.Watches)
 		agreed.Attaches = intersect(agreed.Attaches, f.Attaches)
+		agreed.Inspects = intersect(agreed.Inspects, f.Inspects)
 	}
 	if agreed != nil && !agreed.empty() {
 		agreed.AgreedIn = r.module
@@ -737,6 +743,16 @@ func (r *Result) Attaches(call *ast.CallExpr, i int) bool {
 	return f != nil && slices.Contains(f.Attaches, idx(i))
 }
 
+// NeverSent reports whether the request held by the local v is only read
+// or filled in where it is in view, never sent, kept, returned or handed
+// on (see Fact.Inspects): a request built to format a header or sign a
+// URL, which has no cancellation to carry.
+func (r *Result) NeverSent(v *types.Var) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.inspectsOnly(v)
+}
+
 // Hijacks reports whether call takes over the connection of an
 // http.ResponseWriter it is given: a Hijack() of http.Hijacker's shape, or
 // a function whose fact says it hijacks (a websocket upgrade).
@@ -930,6 +946,9 @@ func (r *Result) compute(fn *types.Func) *Fact {
 		case ctxapi.IsHTTPRequest(t):
 			if r.attaches(p) {
 				f.Attaches = append(f.Attaches, i)
+			}
+			if r.inspectsOnly(p) {
+				f.Inspects = append(f.Inspects, i)
 			}
 		case ctxapi.IsResponseWriter(t):
 			if r.hijacks(body, p) {

@@ -218,6 +218,45 @@ func (r *Result) attaches(p *types.Var) bool {
 	return false
 }
 
+// requestReaders are the methods of *http.Request that only read or fill
+// in the request, with no I/O.
+var requestReaders = map[string]bool{
+	"Context": true, "Cookie": true, "Cookies": true, "CookiesNamed": true, "UserAgent": true, "Referer": true,
+	"BasicAuth": true, "SetBasicAuth": true, "AddCookie": true, "ProtoAtLeast": true, "PathValue": true, "SetPathValue": true,
+}
+
+// inspectsOnly reports whether the request variable v is only read or
+// filled in: its fields (req.Header.Set(...), req.URL), the methods of
+// requestReaders, and arguments of callees whose fact says they do the
+// same (Fact.Inspects). Anything else, a send, a store, a return, an
+// unknown callee, a reassignment, may send it.
+func (r *Result) inspectsOnly(v *types.Var) bool {
+	if r.written[v] {
+		return false
+	}
+	for _, cur := range r.uses[v] {
+		parent, child := ctxflow.Unparen(cur)
+		switch n := parent.Node().(type) {
+		case *ast.SelectorExpr:
+			sel := r.info.Selections[n]
+			if sel == nil || sel.Kind() == types.MethodExpr || sel.Kind() == types.MethodVal && !requestReaders[n.Sel.Name] {
+				return false
+			}
+		case *ast.CallExpr:
+			i := slices.Index(n.Args, ast.Expr(child.(ast.Expr)))
+			if i < 0 {
+				return false
+			}
+			if f, idx := r.callFact(n); f == nil || !slices.Contains(f.Inspects, idx(i)) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
 // hijacks reports whether the function whose body is at body takes over
 // the connection of its http.ResponseWriter parameter p: it calls Hijack()
 // on p (w.(http.Hijacker).Hijack()), on a local set from p (h, ok :=

@@ -78,7 +78,7 @@ func (c *checker) callee(fn *types.Func) *callee {
 // variant.
 func (c *checker) checkDrop(cur inspector.Cursor, call *ast.CallExpr, fn *types.Func, k *callee) {
 	src := c.inboundAt(cur)
-	if src == nil || c.contextAttached(cur, call) || c.boundReceiver(cur, call) || c.buildsVariant(cur, fn, k, src) || c.localDial(cur, fn, call) || c.deadlineBound(cur, fn, call) || c.lazy(cur, fn) || ctxflow.IsNilGuard(c.Pass.TypesInfo, cur) || c.daemon(cur, fn) {
+	if src == nil || c.contextAttached(cur, call) || c.boundReceiver(cur, call) || c.neverSent(cur, call) || c.buildsVariant(cur, fn, k, src) || c.localDial(cur, fn, call) || c.deadlineBound(cur, fn, call) || c.lazy(cur, fn) || ctxflow.IsNilGuard(c.Pass.TypesInfo, cur) || c.daemon(cur, fn) {
 		return
 	}
 	c.reportDrop(cur, call, fn, k.replace, k.fixable, src)
@@ -379,6 +379,28 @@ func (c *checker) boundReceiver(cur inspector.Cursor, call *ast.CallExpr) bool {
 		}
 		return false
 	}
+}
+
+// neverSent reports whether the call builds an *http.Request that the
+// function never sends: it only reads or fills it in, itself or through
+// callees that do the same (req, _ := http.NewRequest("GET",
+// "http://localhost", nil); tok.SetAuthHeader(req); return
+// req.Header.Get("Authorization")). No request goes out to cancel.
+func (c *checker) neverSent(cur inspector.Cursor, call *ast.CallExpr) bool {
+	info := c.Pass.TypesInfo
+	if !ctxapi.IsHTTPRequest(info.TypeOf(call)) && !isRequestTuple(info.TypeOf(call)) {
+		return false
+	}
+	parent, _ := ctxflow.Unparen(cur)
+	v, _ := ctxflow.AssignedVar(info, parent, call)
+	return v != nil && c.Uses.NeverSent(v)
+}
+
+// isRequestTuple reports whether t is a result list whose first value is
+// an *http.Request (req, err := http.NewRequest(...)).
+func isRequestTuple(t types.Type) bool {
+	tuple, ok := t.(*types.Tuple)
+	return ok && tuple.Len() > 0 && ctxapi.IsHTTPRequest(tuple.At(0).Type())
 }
 
 // attachesContext reports whether call is an attacher given a context

@@ -64,7 +64,11 @@
 // nil; if immediate { ctx = c.ctx }), a
 // request kept in a field as a template, handed to a function that
 // attaches a context before sending it, or returned unsent to the caller
-// (which sends it with its own context), a stored context
+// (which sends it with its own context), a request never sent (only read
+// or filled in, itself or by callees that do no more: a dummy request
+// that formats an Authorization header, a presigned URL), a call on a
+// value an attacher bound to a context (c := conn.WithContext(ctx);
+// c.Store.Exec(q)), a stored context
 // passed beside one derived from the caller's (the lifetime of what the
 // call builds) or to a constructor whose result outlives the function
 // (returned by a constructor, or kept in a field: return

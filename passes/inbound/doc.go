@@ -39,7 +39,10 @@
 // and functions without such a parameter are off the request path. Work
 // inside a go or defer statement below the function that owns the context
 // is marked detached, and so is a function only ever started by go
-// statements with its caller's context, and a closure handed to a
+// statements with its caller's context (a parameter, the request's
+// r.Context(), or a local set from them), or run in place only as the
+// twin of such a launch in the other branch of an if (if testMode {
+// c.put(ctx) } else { go c.put(ctx) }), and a closure handed to a
 // function that launches or memoises it or calls it only once a context
 // is done (learned by ctxuse; time.AfterFunc, a WaitGroup's Go), returned, stored in a
 // field or package variable, held by a local only ever started in a

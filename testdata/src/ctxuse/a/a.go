@@ -368,3 +368,17 @@ func NewEngine(ctx context.Context) *Engine {
 	_ = Err(ctx)
 	return &Engine{ctx: ctx}
 }
+
+// Request helpers that only fill a request in, and one that sends it.
+func SetAuth(r *http.Request, tok string) { r.Header.Set("Authorization", "Bearer "+tok) } // want SetAuth:"inspects \\[0\\]"
+
+func Presign(r *http.Request) string { // want Presign:"inspects \\[0\\]"
+	SetAuth(r, "t")
+	r.URL.RawQuery = "sig=1"
+	return r.URL.String()
+}
+
+func SignAndSend(c *http.Client, r *http.Request) { // no fact: it sends r
+	SetAuth(r, "t")
+	c.Do(r)
+}
