@@ -259,8 +259,12 @@ func ContextResult(t types.Type) int {
 }
 
 // Getter returns the type of what t's method name() returns, nil unless
-// t has such a method, without parameters and with one result.
+// t has such a method, without parameters and with one result. t is nil
+// for an expression that did not type-check.
 func Getter(t types.Type, name string) types.Type {
+	if t == nil {
+		return nil
+	}
 	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, name)
 	fn, ok := obj.(*types.Func)
 	if !ok {
