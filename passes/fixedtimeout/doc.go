@@ -81,7 +81,9 @@
 // checks the context (learned by the ctxuse facts), a constant wait under
 // half a second in a poll whose every pass makes a call given a context
 // that leaves the loop on any error (once the caller has gone, the call
-// fails and the loop ends after one short wait), constant waits that add
+// fails and the loop ends after one short wait; a select whose quicker
+// case is such a short ticker waits no longer than it, whatever its
+// whole-operation timeout), constant waits that add
 // up to under half a second in a loop of a known few passes (over a slice
 // literal, for i := 0; i < 3; i++) that no other loop repeats, a wait
 // computed from

@@ -34,6 +34,86 @@ type checker struct {
 	// locals indexes, per top-level function, where its local variables
 	// are assigned and used.
 	locals *ctxflow.Locals
+	// defaults holds the package's variables given a value where they are
+	// declared and never assigned in the package (var pollEvery = 100 *
+	// time.Millisecond), with that value; built on first use.
+	defaults map[*types.Var]ast.Expr
+}
+
+// waitLength returns the constant duration e stands for, or the value a
+// package variable it names is declared with and never changed from in
+// the package (a default interval); 0 when unknown.
+func (c *checker) waitLength(e ast.Expr) time.Duration {
+	if d := report.Duration(c.Pass.TypesInfo, e); d > 0 {
+		return d
+	}
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return 0
+	}
+	v, ok := c.Pass.TypesInfo.Uses[id].(*types.Var)
+	if !ok || v.Parent() != c.Pass.Pkg.Scope() {
+		return 0
+	}
+	if c.defaults == nil {
+		c.defaults = packageDefaults(c.Pass)
+	}
+	return report.Duration(c.Pass.TypesInfo, c.defaults[v])
+}
+
+// packageDefaults indexes the package variables declared with a value and
+// never assigned, incremented or addressed in the package.
+func packageDefaults(pass *analysis.Pass) map[*types.Var]ast.Expr {
+	info := pass.TypesInfo
+	out := map[*types.Var]ast.Expr{}
+	for _, f := range pass.Files {
+		for _, decl := range f.Decls {
+			gen, ok := decl.(*ast.GenDecl)
+			if !ok || gen.Tok != token.VAR {
+				continue
+			}
+			for _, spec := range gen.Specs {
+				vs := spec.(*ast.ValueSpec)
+				if len(vs.Names) != len(vs.Values) {
+					continue
+				}
+				for i, id := range vs.Names {
+					if v, ok := info.Defs[id].(*types.Var); ok {
+						out[v] = vs.Values[i]
+					}
+				}
+			}
+		}
+	}
+	changed := func(e ast.Expr) {
+		if v, ok := info.Uses[identOf(e)].(*types.Var); ok {
+			delete(out, v)
+		}
+	}
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				for _, l := range n.Lhs {
+					changed(l)
+				}
+			case *ast.IncDecStmt:
+				changed(n.X)
+			case *ast.UnaryExpr:
+				if n.Op == token.AND {
+					changed(n.X)
+				}
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// identOf returns the identifier e names, nil for any other expression.
+func identOf(e ast.Expr) *ast.Ident {
+	id, _ := ast.Unparen(e).(*ast.Ident)
+	return id
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -134,6 +214,9 @@ type wait struct {
 	on   string   // the channel waited on ("time.After", "ticker.C"); empty for time.Sleep
 	// periodic marks a ticker's channel: it fires again and again.
 	periodic bool
+	// within is the duration of the quickest timer of the same select,
+	// nil when unknown: the select waits no longer than that.
+	within ast.Expr
 }
 
 // describe names the wait and its duration: "500ms sleep", "sleep

@@ -50,10 +50,10 @@ func (c *checker) checkLoopWait(cur inspector.Cursor, w wait) {
 // the loop ends, after at most one short wait. A longer wait still runs on
 // after cancellation, each time the loop is left that way.
 func (c *checker) shortPoll(loop inspector.Cursor, w wait) bool {
-	if w.d == nil {
-		return false
+	d := c.waitLength(w.d)
+	if e := c.waitLength(w.within); e > 0 && (d <= 0 || e < d) {
+		d = e // a select that a quicker timer ends first waits no longer
 	}
-	d := report.Duration(c.Pass.TypesInfo, w.d)
 	return d > 0 && d < retryloop.ShortWait && retryloop.EndsOnCancel(c.Pass.TypesInfo, c.In.Exits(), loop.Node())
 }
 

@@ -46,6 +46,7 @@ func (c *checker) fromDeadline(cur inspector.Cursor, d ast.Expr) bool {
 // the loop going (a fallback trigger) is not a timeout.
 func (c *checker) checkSelect(cur inspector.Cursor, sel *ast.SelectStmt) {
 	var first, timeout, pacing *wait
+	var quickest ast.Expr // the shortest constant timer of the select
 	onlyTimers := true
 	for _, stmt := range sel.Body.List {
 		cc, ok := stmt.(*ast.CommClause)
@@ -67,6 +68,9 @@ func (c *checker) checkSelect(cur inspector.Cursor, sel *ast.SelectStmt) {
 		if ok && first == nil {
 			first = &w
 		}
+		if d := c.waitLength(w.d); ok && d > 0 && (quickest == nil || d < c.waitLength(quickest)) {
+			quickest = w.d
+		}
 		switch {
 		case !ok:
 			onlyTimers = false
@@ -82,10 +86,12 @@ func (c *checker) checkSelect(cur inspector.Cursor, sel *ast.SelectStmt) {
 	case first == nil:
 		return
 	case onlyTimers:
+		first.within = quickest // select { case <-deadline: ...; case <-ticker.C: }
 		c.checkLoopWait(cur, *first)
 		return
 	case timeout == nil:
 		if pacing != nil {
+			pacing.within = quickest
 			c.checkLoopWait(cur, *pacing)
 		}
 		return

@@ -214,3 +214,32 @@ func (w *Worker) NotifyForever(ctx context.Context, m Mailer) {
 		time.Sleep(4 * time.Millisecond) // want `4ms sleep in a loop that never checks ctx`
 	}
 }
+
+// The same whole-operation bound beside a ticker whose interval the
+// package lets callers change: it may be too slow to leave to the next
+// Get's error, so the wait is reported.
+func (w *Worker) WaitTickingSlowly(ctx context.Context, id string, seconds int) (*Job, error) {
+	timeout := time.After(time.Duration(seconds) * time.Second)
+	ticker := time.NewTicker(slowTick)
+	defer ticker.Stop()
+	for {
+		job, err := w.jobs.Get(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		if job.State == "done" {
+			return job, nil
+		}
+		select {
+		case <-timeout: // want `wait \(time.Duration\(seconds\) \* time.Second\) on time.After in a loop that never checks ctx`
+			return nil, errors.New("job not done in time")
+		case <-ticker.C:
+		}
+	}
+}
+
+// slowTick starts short but the package lets it be changed: its value at
+// the wait is unknown.
+var slowTick = 100 * time.Millisecond
+
+func SetSlowTick(d time.Duration) { slowTick = d }

@@ -318,3 +318,29 @@ func (w *Worker) NotifySteps(ctx context.Context, m Mailer) {
 		_ = m.Send(ctx, "pulse")
 	}
 }
+
+// jobTick is a default the package never changes.
+var jobTick = 100 * time.Millisecond
+
+// A poll bounded as a whole by the caller's count of seconds: its select
+// never waits longer than the short ticker, and every pass asks with ctx
+// and leaves on any error.
+func (w *Worker) WaitTicking(ctx context.Context, id string, seconds int) (*Job, error) {
+	timeout := time.After(time.Duration(seconds) * time.Second)
+	ticker := time.NewTicker(jobTick)
+	defer ticker.Stop()
+	for {
+		job, err := w.jobs.Get(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		if job.State == "done" {
+			return job, nil
+		}
+		select {
+		case <-timeout:
+			return nil, errors.New("job not done in time")
+		case <-ticker.C:
+		}
+	}
+}
