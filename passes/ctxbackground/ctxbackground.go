@@ -332,6 +332,10 @@ func (c *checker) checkHelperCall(cur inspector.Cursor, call *ast.CallExpr) {
 		// Other packages call it too: a new parameter would break them.
 		advice = fmt.Sprintf("%s is exported, so add %s variant that takes a context.Context and call it with %s", fn.Name(), article(fn.Name()+"Context"), src.Name())
 	}
+	if src.Discarded() {
+		// func (a *App) refresh(context.Context): nothing to pass yet.
+		advice += ", once the context parameter of this function has a name"
+	}
 	// One helper reached twice from one function is one mistake, and so
 	// is one root reached through two unexported helpers: the context is
 	// threaded through the package's own code to it. Exported helpers

@@ -26,6 +26,11 @@ func (s *Service) Get(ctx context.Context) error {
 	return local(s.cache) // want `pass ctx`
 }
 
+// A context parameter left unnamed has to be named before it can be passed.
+func (s *Service) Put(_ context.Context) error {
+	return local(s.cache) // want `give it a context.Context parameter and pass the caller's context, once the context parameter of this function has a name$`
+}
+
 // Long-lived state made on first use is not this request's work.
 func (s *Service) Verify(ctx context.Context, p *helpers.Provider) {
 	_ = p.Keys()
