@@ -374,8 +374,14 @@ func (c *checker) boundReceiver(cur inspector.Cursor, call *ast.CallExpr) bool {
 			return attachesContext(info, x)
 		case *ast.Ident:
 			v := ctxflow.VarOf(info, x)
-			h := c.handoffsIn(enclosingFunc(cur))
-			return v != nil && h.bound[v] && !h.unbound[v]
+			var assigns []ctxflow.Assignment
+			for fn := range cur.Enclosing((*ast.FuncDecl)(nil)) {
+				assigns = c.locals.Of(fn).Assigns[v]
+			}
+			return v != nil && len(assigns) > 0 && !slices.ContainsFunc(assigns, func(a ctxflow.Assignment) bool {
+				call, ok := ast.Unparen(a.Value).(*ast.CallExpr)
+				return !ok || !attachesContext(info, call)
+			})
 		}
 		return false
 	}
@@ -416,12 +422,9 @@ func attachesContext(info *types.Info, call *ast.CallExpr) bool {
 // handoffs are, for one function, the positions of the calls that attach
 // a context to a local variable (v.WithContext(ctx)) and of those that
 // send it (client.Do(v)), found in one walk: a walk per call would make a
-// long function cost its length times its calls. bound holds the locals
-// some assignment sets to an attacher's result (c := x.WithContext(ctx)),
-// unbound those some other assignment sets.
+// long function cost its length times its calls.
 type handoffs struct {
-	attach, send   map[*types.Var][]token.Pos
-	bound, unbound map[*types.Var]bool
+	attach, send map[*types.Var][]token.Pos
 }
 
 func (c *checker) handoffsIn(fn inspector.Cursor) *handoffs {
@@ -429,7 +432,7 @@ func (c *checker) handoffsIn(fn inspector.Cursor) *handoffs {
 		return h
 	}
 	info := c.Pass.TypesInfo
-	h := &handoffs{attach: map[*types.Var][]token.Pos{}, send: map[*types.Var][]token.Pos{}, bound: map[*types.Var]bool{}, unbound: map[*types.Var]bool{}}
+	h := &handoffs{attach: map[*types.Var][]token.Pos{}, send: map[*types.Var][]token.Pos{}}
 	for cc := range fn.Preorder((*ast.CallExpr)(nil), (*ast.AssignStmt)(nil), (*ast.ReturnStmt)(nil)) {
 		if ret, ok := cc.Node().(*ast.ReturnStmt); ok {
 			// return req, nil: a request built for the caller, who sends
@@ -443,17 +446,6 @@ func (c *checker) handoffsIn(fn inspector.Cursor) *handoffs {
 			continue
 		}
 		if as, ok := cc.Node().(*ast.AssignStmt); ok {
-			for i, l := range as.Lhs {
-				v := ctxflow.VarOf(info, l)
-				if v == nil {
-					continue
-				}
-				if call, ok := ast.Unparen(rhsAt(as, i)).(*ast.CallExpr); ok && attachesContext(info, call) {
-					h.bound[v] = true
-				} else {
-					h.unbound[v] = true
-				}
-			}
 			// s.req = req: a request kept as a template is given the
 			// context of each use when it is sent (s.req.WithContext(ctx)).
 			if len(as.Lhs) == len(as.Rhs) {
@@ -507,15 +499,6 @@ func (c *checker) handoffsIn(fn inspector.Cursor) *handoffs {
 	}
 	c.handoffs[fn.Node()] = h
 	return h
-}
-
-// rhsAt returns the expression assigned to the i'th left-hand side, nil
-// when the right-hand side is one call with several results.
-func rhsAt(as *ast.AssignStmt, i int) ast.Expr {
-	if len(as.Lhs) != len(as.Rhs) {
-		return nil
-	}
-	return as.Rhs[i]
 }
 
 // firstAfter returns the first position at or after pos, or NoPos.

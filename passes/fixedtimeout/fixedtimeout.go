@@ -56,64 +56,36 @@ func (c *checker) waitLength(e ast.Expr) time.Duration {
 		return 0
 	}
 	if c.defaults == nil {
-		c.defaults = packageDefaults(c.Pass)
+		c.defaults = packageDefaults(c.Pass, c.Insp)
 	}
 	return report.Duration(c.Pass.TypesInfo, c.defaults[v])
 }
 
 // packageDefaults indexes the package variables declared with a value and
 // never assigned, incremented or addressed in the package.
-func packageDefaults(pass *analysis.Pass) map[*types.Var]ast.Expr {
+func packageDefaults(pass *analysis.Pass, insp *inspector.Inspector) map[*types.Var]ast.Expr {
 	info := pass.TypesInfo
 	out := map[*types.Var]ast.Expr{}
-	for _, f := range pass.Files {
-		for _, decl := range f.Decls {
-			gen, ok := decl.(*ast.GenDecl)
-			if !ok || gen.Tok != token.VAR {
-				continue
+	var changed []*types.Var
+	for cur := range insp.Root().Preorder((*ast.ValueSpec)(nil), (*ast.Ident)(nil)) {
+		switch n := cur.Node().(type) {
+		case *ast.ValueSpec:
+			for i, id := range n.Names {
+				if v, ok := info.Defs[id].(*types.Var); ok && v.Parent() == pass.Pkg.Scope() && len(n.Names) == len(n.Values) {
+					out[v] = n.Values[i]
+				}
 			}
-			for _, spec := range gen.Specs {
-				vs := spec.(*ast.ValueSpec)
-				if len(vs.Names) != len(vs.Values) {
-					continue
-				}
-				for i, id := range vs.Names {
-					if v, ok := info.Defs[id].(*types.Var); ok {
-						out[v] = vs.Values[i]
-					}
-				}
+		case *ast.Ident:
+			_, incDec := cur.Parent().Node().(*ast.IncDecStmt)
+			if v, ok := info.Uses[n].(*types.Var); ok && v.Parent() == pass.Pkg.Scope() && (ctxflow.IsAssigned(cur) || ctxflow.IsAddressed(cur) || incDec) {
+				changed = append(changed, v)
 			}
 		}
 	}
-	changed := func(e ast.Expr) {
-		if v, ok := info.Uses[identOf(e)].(*types.Var); ok {
-			delete(out, v)
-		}
-	}
-	for _, f := range pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.AssignStmt:
-				for _, l := range n.Lhs {
-					changed(l)
-				}
-			case *ast.IncDecStmt:
-				changed(n.X)
-			case *ast.UnaryExpr:
-				if n.Op == token.AND {
-					changed(n.X)
-				}
-			}
-			return true
-		})
+	for _, v := range changed {
+		delete(out, v)
 	}
 	return out
-}
-
-// identOf returns the identifier e names, nil for any other expression.
-func identOf(e ast.Expr) *ast.Ident {
-	id, _ := ast.Unparen(e).(*ast.Ident)
-	return id
 }
 
 func run(pass *analysis.Pass) (any, error) {

@@ -99,17 +99,12 @@ func (ix *commentIndex) saidAbove(tf *token.File, stmt ast.Stmt) bool {
 // three calls below it.
 func (ix *commentIndex) saidForRun(tf *token.File, cur inspector.Cursor) bool {
 	for c := range cur.Enclosing() {
-		var list []ast.Stmt
-		switch p := c.Parent().Node().(type) {
-		case *ast.BlockStmt:
-			list = p.List
-		case *ast.CaseClause:
-			list = p.Body
-		case *ast.CommClause:
-			list = p.Body
+		switch c.Parent().Node().(type) {
 		case *ast.FuncDecl, *ast.FuncLit, *ast.File:
 			return false
-		default:
+		}
+		list := ctxflow.StmtList(c.Parent().Node())
+		if list == nil {
 			continue
 		}
 		stmt, ok := c.Node().(ast.Stmt)
