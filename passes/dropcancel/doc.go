@@ -70,7 +70,9 @@
 // value an attacher bound to a context (c := conn.WithContext(ctx);
 // c.Store.Exec(q)), a stored context
 // passed beside one derived from the caller's (the lifetime of what the
-// call builds) or to a constructor whose result outlives the function
+// call builds) or beside the cancel of one derived from it (ctx, cancel :=
+// context.WithCancel(ctx); cancelIfDone(cancel, c.doneCtx): the stored
+// context can only end the caller's work early) or to a constructor whose result outlives the function
 // (returned by a constructor, or kept in a field: return
 // newConnHandler(c.engineCtx, conn) in newSubscription) or to a function
 // that keeps the context it is given (an engine's Open(ts.batchCtx) that

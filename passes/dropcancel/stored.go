@@ -29,7 +29,7 @@ func (c *checker) checkStoredArgs(cur inspector.Cursor, call *ast.CallExpr, fn *
 			continue
 		}
 		src := c.inboundAt(cur)
-		if src == nil || c.reachedThrough(cur, arg, src) || c.writtenIn(cur, arg) || c.passesInbound(call, src) ||
+		if src == nil || c.reachedThrough(cur, arg, src) || c.writtenIn(cur, arg) || c.passesInbound(cur, call, src) ||
 			c.derivedHere(cur, arg, src) || !c.Uses.Observes(call, i) || ctxflow.BuildsKept(info, cur) || c.setByCaller(arg) || c.inMessage(arg) ||
 			c.daemon(cur, fn) || c.registeredWith(cur, arg, src) || c.Uses.Keeps(call, i) {
 			continue
@@ -107,10 +107,16 @@ func (c *checker) receiverOwn(e ast.Expr) bool {
 // tx.ctx, ...), which watches both; Merge(ss.Context(), s.baseCtx), a
 // context cancelled by either; NewTransport(connectCtx, cc.ctx), the
 // lifetime of what it builds; onQuery(&ctx, stmt.ctx), a trace hook given
-// both) is not passed instead of it.
-func (c *checker) passesInbound(call *ast.CallExpr, src *inbound.Source) bool {
+// both) is not passed instead of it. Nor is one beside the cancel of a
+// context derived from the inbound one (ctx, cancel := WithCancel(ctx);
+// cancelIfDone(cancel, c.doneCtx)): the stored context can only end the
+// caller's work early, merged into it.
+func (c *checker) passesInbound(cur inspector.Cursor, call *ast.CallExpr, src *inbound.Source) bool {
 	info := c.Pass.TypesInfo
 	derived := c.Uses.Derived(src.Param)
+	if slices.ContainsFunc(call.Args, func(arg ast.Expr) bool { return c.cancelOf(cur, arg, derived) }) {
+		return true
+	}
 	for _, arg := range call.Args {
 		arg = ast.Unparen(arg)
 		if addr, ok := arg.(*ast.UnaryExpr); ok && addr.Op == token.AND {
@@ -132,6 +138,30 @@ func (c *checker) passesInbound(call *ast.CallExpr, src *inbound.Source) bool {
 		}
 	}
 	return false
+}
+
+// cancelOf reports whether e is a local variable set only as the cancel
+// function of a context derived from one of the contexts
+// (_, cancel := context.WithCancel(ctx)).
+func (c *checker) cancelOf(cur inspector.Cursor, e ast.Expr, contexts map[*types.Var]bool) bool {
+	info := c.Pass.TypesInfo
+	v := ctxflow.VarOf(info, e)
+	fn, ok := ctxflow.EnclosingFunc(cur)
+	if v == nil || v.Kind() != types.LocalVar || !ok {
+		return false
+	}
+	if _, ok := v.Type().Underlying().(*types.Signature); !ok {
+		return false
+	}
+	assigns := c.locals.Of(fn).Assigns[v]
+	return len(assigns) > 0 && !slices.ContainsFunc(assigns, func(a ctxflow.Assignment) bool {
+		as, ok := a.Stmt.Node().(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != 2 || len(as.Rhs) != 1 || ctxflow.VarOf(info, as.Lhs[1]) != v {
+			return true
+		}
+		derive, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+		return !ok || !ctxapi.IsDerivation(info, derive) || len(derive.Args) == 0 || !contexts[ctxflow.VarOf(info, derive.Args[0])]
+	})
 }
 
 // derivedHere reports whether the stored context e hangs off a local

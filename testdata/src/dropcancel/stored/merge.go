@@ -68,3 +68,44 @@ func (st *stmt) QueryAlone(ctx context.Context, query string) error {
 	defer done(nil)
 	return ctx.Err()
 }
+
+// A plugin client whose calls also end when the plugin shuts down: the
+// stored context only fires the cancel of the caller's derived context, so
+// the call keeps the caller's deadline and gains shutdown.
+type pluginClient struct {
+	doneCtx context.Context
+	db      interface {
+		PingContext(context.Context) error
+	}
+}
+
+func cancelIfDone(cancel context.CancelFunc, done context.Context) chan struct{} {
+	quit := make(chan struct{})
+	go func() {
+		select {
+		case <-quit:
+		case <-done.Done():
+			cancel()
+		}
+	}()
+	return quit
+}
+
+func (p *pluginClient) Call(ctx context.Context) error {
+	ctx, cancel := context.WithCancel(ctx)
+	quit := cancelIfDone(cancel, p.doneCtx)
+	defer close(quit)
+	defer cancel()
+	return p.db.PingContext(ctx)
+}
+
+// The same watcher given a cancel of the stored context's own child: the
+// caller's context is not in the call, so the stored one replaces it.
+func (p *pluginClient) CallDetached(ctx context.Context) error {
+	_ = ctx.Err()
+	own, cancel := context.WithCancel(context.Background())
+	quit := cancelIfDone(cancel, p.doneCtx) // want `passing the stored context p.doneCtx ignores the cancellation of ctx; pass ctx`
+	defer close(quit)
+	defer cancel()
+	return p.db.PingContext(own)
+}
