@@ -1170,7 +1170,7 @@ func findWait(info *types.Info, loop ast.Node, retried []*ast.CallExpr, resolve 
 			return r.X
 		}
 	}
-	if w := ownWait(info, loop); w != nil || resolve == nil {
+	if w := ownWait(info, loop, retried); w != nil || resolve == nil {
 		return w
 	}
 	var found ast.Node
@@ -1200,16 +1200,20 @@ func startsTimer(info *types.Info, call *ast.CallExpr) bool {
 	return ctxapi.IsCallTo(info, call, "time", "NewTimer") || ctxapi.IsCallTo(info, call, "time", "NewTicker")
 }
 
-// ownWait returns the first wait written in n itself.
-func ownWait(info *types.Info, n ast.Node) ast.Node { return firstWait(info, n, false) }
+// ownWait returns the first wait written in n itself, other than the
+// attempts it retries: an attempt named like a wait (n.waitOnStore(f)) is
+// the work the loop repeats, not a pause between its rounds.
+func ownWait(info *types.Info, n ast.Node, retried []*ast.CallExpr) ast.Node {
+	return firstWait(info, n, false, retried)
+}
 
 // pacedBy returns the first timed wait in a function the loop calls: a
 // sleep, time.After, a wait-named call, a receive of a time.Time. A bare
 // channel receive or select there is hand-over with other goroutines
 // (waiting for a lookup already in flight), not a pause between attempts.
-func pacedBy(info *types.Info, body ast.Node) ast.Node { return firstWait(info, body, true) }
+func pacedBy(info *types.Info, body ast.Node) ast.Node { return firstWait(info, body, true, nil) }
 
-func firstWait(info *types.Info, n ast.Node, timedOnly bool) ast.Node {
+func firstWait(info *types.Info, n ast.Node, timedOnly bool, attempts []*ast.CallExpr) ast.Node {
 	var found ast.Node
 	ctxflow.InspectSync(n, func(n ast.Node) bool {
 		if found != nil {
@@ -1229,7 +1233,7 @@ func firstWait(info *types.Info, n ast.Node, timedOnly bool) ast.Node {
 			// their bodies may wait.
 			for _, cc := range n.Body.List {
 				for _, stmt := range cc.(*ast.CommClause).Body {
-					if found = firstWait(info, stmt, timedOnly); found != nil {
+					if found = firstWait(info, stmt, timedOnly, attempts); found != nil {
 						return false
 					}
 				}
@@ -1243,7 +1247,7 @@ func firstWait(info *types.Info, n ast.Node, timedOnly bool) ast.Node {
 			// A wait given a context (client.WaitAuthorization(ctx, url),
 			// limiter.Wait(ctx)) ends when the context does: it does not
 			// wait on after the caller has gone.
-			if IsWait(info, n) && !startsTimer(info, n) && !passesContext(info, n) {
+			if IsWait(info, n) && !startsTimer(info, n) && !passesContext(info, n) && !slices.Contains(attempts, n) {
 				found = n
 			}
 		}

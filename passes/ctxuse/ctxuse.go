@@ -161,6 +161,9 @@ type Result struct {
 	// was declared (cb := getMetricsCallback()), to name what it calls.
 	origin   map[*types.Var]ast.Expr
 	observed map[*types.Var]state
+	// funcRefs holds, per function of the package, the identifiers that
+	// name it (calls, method values, references).
+	funcRefs map[*types.Func][]inspector.Cursor
 	// aliases holds the package-level variables set once to a function
 	// and never assigned again in the package (var G = GetLogger): a call
 	// through one is a call of that function.
@@ -193,6 +196,7 @@ func run(pass *analysis.Pass) (any, error) {
 		impls:    map[*types.Interface][]types.Type{},
 		origin:   map[*types.Var]ast.Expr{},
 		aliases:  map[*types.Var]*types.Func{},
+		funcRefs: map[*types.Func][]inspector.Cursor{},
 	}
 	r.module = Module(pass)
 	// Even where no context can appear, a function may launch or memoise
@@ -209,6 +213,11 @@ func run(pass *analysis.Pass) (any, error) {
 				r.decls[fn] = cur
 			}
 		case *ast.Ident:
+			if fn, ok := pass.TypesInfo.Uses[n].(*types.Func); ok && fn.Pkg() == pass.Pkg {
+				fn = fn.Origin()
+				r.funcRefs[fn] = append(r.funcRefs[fn], cur)
+				continue
+			}
 			v, used := pass.TypesInfo.Uses[n].(*types.Var)
 			if used && v.Parent() == pass.Pkg.Scope() && (ctxflow.IsAssigned(cur) || ctxflow.IsAddressed(cur)) {
 				reassigned[v] = true
@@ -732,6 +741,49 @@ func (r *Result) inGoroutine(cur inspector.Cursor, handsOn func(*ast.CallExpr, i
 	}
 	i := slices.Index(call.Args, ast.Expr(child.(ast.Expr)))
 	return i >= 0 && handsOn(call, i)
+}
+
+// CallbackLiterals returns the function literals given for p, a
+// function-valued parameter of an unexported function of the package, at
+// every call of that function, when each call writes one in place
+// (n.waitForStore(ctx, func(db *Store) error { return db.WaitFor(ctx, rev) })):
+// the code p runs is then in view. It returns nil when the function is
+// exported, referred to other than by a call, never called, or given
+// anything else for p.
+func (r *Result) CallbackLiterals(p *types.Var) []*ast.FuncLit {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if _, ok := p.Type().Underlying().(*types.Signature); !ok {
+		return nil
+	}
+	for fn := range r.decls {
+		sig := fn.Type().(*types.Signature)
+		i := slices.IndexFunc(slices.Collect(sig.Params().Variables()), func(v *types.Var) bool { return v == p })
+		if i < 0 {
+			continue
+		}
+		if fn.Exported() || sig.Variadic() && i == sig.Params().Len()-1 || len(r.funcRefs[fn]) == 0 {
+			return nil
+		}
+		var lits []*ast.FuncLit
+		for _, ref := range r.funcRefs[fn] {
+			c := ref
+			if sel, ok := c.Parent().Node().(*ast.SelectorExpr); ok && sel.Sel == ref.Node() {
+				c = c.Parent()
+			}
+			call, ok := c.Parent().Node().(*ast.CallExpr)
+			if !ok || call.Fun != c.Node() || len(call.Args) != sig.Params().Len() {
+				return nil
+			}
+			lit, ok := ast.Unparen(call.Args[i]).(*ast.FuncLit)
+			if !ok {
+				return nil
+			}
+			lits = append(lits, lit)
+		}
+		return lits
+	}
+	return nil
 }
 
 // Attaches reports whether the callee of call gives its i-th argument, an

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
 	"github.com/budgetlint/budgetlint/internal/ctxflow"
@@ -435,7 +436,10 @@ func (c *checker) decl(fn *types.Func) *ast.FuncDecl {
 // db.QueryRowContext(ctx, q).Scan(&v), or in a request, which carries its
 // context), or the closure the loop retries is. Then an attempt after the
 // caller has gone fails fast, whichever call of the attempt it reaches
-// first (tx, err := db.BeginTx(ctx, nil) ... tx.Commit()).
+// first (tx, err := db.BeginTx(ctx, nil) ... tx.Commit()). So does an
+// attempt that runs, or hands on, a callback parameter whose callers all
+// write one that does (n.waitOnStore(wait), where every call gives wait a
+// literal calling db.WaitFor(ctx, rev)).
 func (c *checker) passesContext(loop *retryloop.Loop) bool {
 	if c.carriesContext(loop.Node) {
 		return true
@@ -444,8 +448,22 @@ func (c *checker) passesContext(loop *retryloop.Loop) bool {
 		if body := c.closureBody(call); body != nil && c.carriesContext(body) {
 			return true
 		}
+		if slices.ContainsFunc(append([]ast.Expr{call.Fun}, call.Args...), c.carryingCallback) {
+			return true
+		}
 	}
 	return false
+}
+
+// carryingCallback reports whether e is a function-valued parameter given,
+// at every call of its function, a literal that passes a context on.
+func (c *checker) carryingCallback(e ast.Expr) bool {
+	v := ctxflow.VarOf(c.Pass.TypesInfo, e)
+	if v == nil || v.Kind() != types.ParamVar {
+		return false
+	}
+	lits := c.Uses.CallbackLiterals(v)
+	return len(lits) > 0 && !slices.ContainsFunc(lits, func(lit *ast.FuncLit) bool { return !c.carriesContext(lit.Body) })
 }
 
 // carriesContext reports whether n gives a context value (not a fresh

@@ -75,10 +75,15 @@
 // timeouts or cancellation) and returns or breaks on every other one, or
 // each of whose passes starts with a call given the context that leaves on
 // any error (authz, err := client.Authorize(ctx, ...); if err != nil {
-// return err }): a context error retried later comes back round to it; a
+// return err }): a context error retried later comes back round to it (an
+// attempt that runs a callback parameter counts as given the context when
+// every call of the function writes that callback in place and passes the
+// context in it: n.onStore(ctx, func(s *store) error { return
+// s.WaitFor(ctx, rev) })); a
 // loop of the same kind that leaves on a context error with a constant
 // wait under half a second (the caller waits at most that pause once); a
 // wait given the context (client.WaitAuthorization(ctx, ...)) is no wait,
+// nor is the attempt itself when it is named like one (n.waitOnStore(f)),
 // nor is a timer made and handed to the attempt (its own timeout) or, in
 // a function the loop calls, a receive that waits for another goroutine's
 // work rather than for time (a lookup already in flight);
