@@ -8,6 +8,7 @@ package ctxapi
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/types/typeutil"
@@ -33,6 +34,18 @@ func IsFunc(fn *types.Func, pkg, name string) bool {
 // function pkg.name.
 func IsCallTo(info *types.Info, call *ast.CallExpr, pkg, name string) bool {
 	return IsFunc(Callee(info, call), pkg, name)
+}
+
+// errorsPackages are the standard errors package and the error libraries
+// whose Is and As are the standard ones (wrapping them, or the same
+// contract): kopia and many older modules call pkg/errors.Is.
+var errorsPackages = []string{"errors", "golang.org/x/xerrors", "github.com/pkg/errors", "github.com/cockroachdb/errors", "emperror.dev/errors"}
+
+// IsErrorsCall reports whether call is errors.Is or errors.As (name), of
+// the standard package or of an error library with the same contract.
+func IsErrorsCall(info *types.Info, call *ast.CallExpr, name string) bool {
+	fn := Callee(info, call)
+	return fn != nil && fn.Pkg() != nil && slices.Contains(errorsPackages, fn.Pkg().Path()) && IsFunc(fn, fn.Pkg().Path(), name)
 }
 
 // IsBuiltin reports whether call is a call of the builtin name (append).

@@ -197,7 +197,7 @@ func signalsDone(info *types.Info, iface *types.Interface, cond ast.Expr) bool {
 			return ctxapi.ContextError(info, c.X) != "" || ctxapi.ContextError(info, c.Y) != ""
 		}
 	case *ast.CallExpr:
-		return ctxapi.IsCallTo(info, c, "errors", "Is") && len(c.Args) == 2 && ctxapi.ContextError(info, c.Args[1]) != ""
+		return ctxapi.IsErrorsCall(info, c, "Is") && len(c.Args) == 2 && ctxapi.ContextError(info, c.Args[1]) != ""
 	}
 	return errNotNil(info, iface, cond)
 }

@@ -134,9 +134,38 @@ func Analyze(info *types.Info, exits *ctxflow.Exits, loop ast.Node, resolve Reso
 			return nil
 		}
 	}
+	if res.LeavesOnCancel && restartsInterrupted(info, body, res.Retried) {
+		return nil
+	}
 	res.Bounded = bounded(info, exits, loop)
 	res.Wait = findWait(info, loop, res.Retried, resolve)
 	return res
+}
+
+// restartsInterrupted reports whether the loop repeats only system calls,
+// and only when one was interrupted by a signal (err != syscall.EINTR,
+// errors.Is(err, unix.EINTR)): the kernel's restart idiom, in which each
+// round blocks in the same call again. No context can bound that call;
+// going round is not what loses the caller's deadline.
+func restartsInterrupted(info *types.Info, body *ast.BlockStmt, retried []*ast.CallExpr) bool {
+	for _, call := range retried {
+		fn := ctxapi.Callee(info, call)
+		if fn == nil || fn.Pkg() == nil || !isSyscallPackage(fn.Pkg().Path()) {
+			return false
+		}
+	}
+	return hasExpr(body, func(e ast.Expr) bool {
+		sel, ok := e.(*ast.SelectorExpr)
+		if !ok || sel.Sel.Name != "EINTR" {
+			return false
+		}
+		c, ok := info.Uses[sel.Sel].(*types.Const)
+		return ok && c.Pkg() != nil && isSyscallPackage(c.Pkg().Path())
+	})
+}
+
+func isSyscallPackage(path string) bool {
+	return path == "syscall" || path == "golang.org/x/sys/unix" || path == "golang.org/x/sys/windows"
 }
 
 // A candidate is a fallible call at the loop's own level and where its
@@ -276,6 +305,15 @@ func itemVars(info *types.Info, exits *ctxflow.Exits, loop ast.Node) (items, cou
 	return items, counters
 }
 
+// lenOf returns v for len(v), nil for anything else.
+func lenOf(info *types.Info, e ast.Expr) *types.Var {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 || !ctxapi.IsBuiltin(info, call, "len") {
+		return nil
+	}
+	return ctxflow.VarOf(info, call.Args[0])
+}
+
 // progressVars adds to items the variables through which the loop works
 // through its input rather than repeating one call: a variable advanced
 // from itself in the body (rest = rest[n:], node = node.next), one set
@@ -408,7 +446,7 @@ func sourceVars(info *types.Info, exits *ctxflow.Exits, body *ast.BlockStmt, ite
 			}
 			x, y = c.X, c.Y
 		case *ast.CallExpr:
-			if !ctxapi.IsCallTo(info, c, "errors", "Is") || len(c.Args) != 2 {
+			if !ctxapi.IsErrorsCall(info, c, "Is") || len(c.Args) != 2 {
 				return nil
 			}
 			x, y = c.Args[0], c.Args[1]
@@ -416,6 +454,11 @@ func sourceVars(info *types.Info, exits *ctxflow.Exits, body *ast.BlockStmt, ite
 			return nil
 		}
 		for _, p := range [][2]ast.Expr{{x, y}, {y, x}} {
+			if v := lenOf(info, p[0]); v != nil && byVar[v] != nil {
+				if n, ok := constInt(info, p[1]); ok && n == 0 {
+					return byVar[v] // len(batch) == 0
+				}
+			}
 			v := ctxflow.VarOf(info, p[0])
 			if v == nil || byVar[v] == nil {
 				continue

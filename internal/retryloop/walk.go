@@ -832,12 +832,12 @@ func (w *walker) evalCall(call *ast.CallExpr, s state) (tri, state) {
 		return unknown, s
 	}
 	fn := ctxapi.Callee(w.info, call)
-	if fn != nil && fn.Pkg() != nil && (fn.Pkg().Path() == "errors" || fn.Pkg().Path() == "golang.org/x/xerrors") {
+	if is, as := ctxapi.IsErrorsCall(w.info, call, "Is"), ctxapi.IsErrorsCall(w.info, call, "As"); is || as {
 		if len(call.Args) == 0 || !w.mentionsErr(call.Args[0]) || !s.known() {
 			return unknown, s
 		}
-		switch fn.Name() {
-		case "Is":
+		switch {
+		case is:
 			if f.errNil() {
 				return no, s
 			}
@@ -855,7 +855,7 @@ func (w *walker) evalCall(call *ast.CallExpr, s state) (tri, state) {
 					return no, s
 				}
 			}
-		case "As":
+		case as:
 			if f.errNil() {
 				return no, s
 			}
@@ -991,16 +991,17 @@ func (w *walker) foreignPredicate(call *ast.CallExpr, fn *types.Func) bool {
 	return true
 }
 
-// isSentinel reports whether e names a package-level error variable other
-// than the context errors (errBusy, io.ErrUnexpectedEOF, sql.ErrNoRows):
-// a context error is not it.
+// isSentinel reports whether e names a package-level error variable or an
+// error constant other than the context errors (errBusy, io.ErrUnexpectedEOF,
+// sql.ErrNoRows, syscall.EINTR): a context error is not it.
 func isSentinel(info *types.Info, e ast.Expr) bool {
 	e = ast.Unparen(e)
 	if sel, ok := e.(*ast.SelectorExpr); ok && info.Selections[sel] != nil {
 		return false // a field, not a package's variable
 	}
 	t := info.TypeOf(e)
-	return t != nil && ctxapi.ContextError(info, e) == "" && ctxapi.IsKept(info, e) &&
+	named := ctxapi.IsKept(info, e) || info.Types[e].Value != nil // a variable, or a constant such as syscall.EINTR
+	return t != nil && ctxapi.ContextError(info, e) == "" && named &&
 		types.Implements(t, errorType.Underlying().(*types.Interface))
 }
 

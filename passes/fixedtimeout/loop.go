@@ -180,7 +180,7 @@ func (c *checker) checksContext(loop inspector.Cursor) bool {
 			}
 			// errors.Is(err, context.Canceled): the loop asks whether a
 			// call it made ended because the context did.
-			if ctxapi.IsCallTo(info, n, "errors", "Is") && len(n.Args) == 2 && ctxapi.ContextError(info, n.Args[1]) != "" {
+			if ctxapi.IsErrorsCall(info, n, "Is") && len(n.Args) == 2 && ctxapi.ContextError(info, n.Args[1]) != "" {
 				return true
 			}
 		case *ast.BinaryExpr:

@@ -122,7 +122,7 @@ func (r *Result) notDone(cond ast.Expr, src *Source) bool {
 			return true
 		}
 		call, ok := ast.Unparen(c.X).(*ast.CallExpr)
-		return ok && ctxapi.IsCallTo(r.info, call, "errors", "Is") && len(call.Args) == 2 &&
+		return ok && ctxapi.IsErrorsCall(r.info, call, "Is") && len(call.Args) == 2 &&
 			r.isMethodOfSource(call.Args[0], "Err", src) && ctxapi.ContextError(r.info, call.Args[1]) != ""
 	}
 	return false

@@ -87,11 +87,14 @@
 // nor is a timer made and handed to the attempt (its own timeout) or, in
 // a function the loop calls, a receive that waits for another goroutine's
 // work rather than for time (a lookup already in flight);
-// loops that are not retries (consumers and accept loops that go on after
+// loops that are not retries (a system call made again only when a signal
+// interrupted it, err != syscall.EINTR: the kernel's restart idiom;
+// consumers and accept loops that go on after
 // a success, polling for a state, iteration over items, pages or
 // endpoints, a call made only in the switch case or if of the item it
 // tries, a loop that takes its next input from a source, ending when
-// the source is empty: a nil value, a false ok, io.EOF, and one whose
+// the source is empty: a nil value, an empty batch (len(batch) == 0), a
+// false ok, io.EOF, and one whose
 // passes fill a batch from an iterator made before it, in a nested loop
 // (docs.Next())); helpers given a
 // context, or whose operation checks it (cenkalti/backoff v5 always is);

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"time"
 
+	pkgerrors "github.com/pkg/errors"
 	"google.golang.org/grpc"
 )
 
@@ -168,5 +169,27 @@ func ExchangeBefore(ctx context.Context, u Upstream, q string, overall time.Time
 			continue
 		}
 		return reply, err
+	}
+}
+
+// The same shape written with github.com/pkg/errors, whose Is is the
+// standard one: it goes round only on a lost race and leaves on every
+// other error, the context's included.
+var errRaced = pkgerrors.New("content not found")
+
+type Contents interface {
+	Iterate(ctx context.Context, each func(id string) error) error
+}
+
+func LoadAll(ctx context.Context, c Contents) error {
+	for {
+		err := c.Iterate(ctx, func(string) error { return nil })
+		if err == nil {
+			return nil
+		}
+		if pkgerrors.Is(err, errRaced) {
+			continue
+		}
+		return pkgerrors.Wrap(err, "load")
 	}
 }

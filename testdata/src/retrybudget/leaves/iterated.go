@@ -3,6 +3,7 @@ package leaves
 import (
 	"context"
 	"errors"
+	"io"
 	"time"
 )
 
@@ -60,4 +61,69 @@ func AwaitHead(ctx context.Context, c chain) (*block, error) {
 		head, err = c.Head(ctx)
 	}
 	return head, nil
+}
+
+// A directory iterator: each round takes the next entry of its batch,
+// reading the next batch when it is used up and stopping at an empty one,
+// and skips the entries it cannot convert: it moves on, not round again.
+type entry struct{ name string }
+
+type dirHandle interface {
+	ReadDir(n int) ([]entry, error)
+}
+
+type dirIter struct {
+	batch []entry
+	pos   int
+	dir   dirHandle
+}
+
+func convert(e entry) (*entry, error) {
+	if e.name == "" {
+		return nil, nil
+	}
+	return &e, nil
+}
+
+func (it *dirIter) Next(_ context.Context) (*entry, error) {
+	for {
+		if it.pos >= len(it.batch) {
+			batch, err := it.dir.ReadDir(100)
+			if err != nil && !errors.Is(err, io.EOF) {
+				return nil, err
+			}
+			it.pos, it.batch = 0, batch
+			if len(batch) == 0 {
+				return nil, nil
+			}
+		}
+		n := it.pos
+		it.pos++
+		e, err := convert(it.batch[n])
+		if err != nil {
+			return nil, err
+		}
+		if e == nil {
+			continue
+		}
+		return e, nil
+	}
+}
+
+// A field counting attempts, used as an index into a list of delays, is a
+// retry schedule: still a retry.
+type pacer struct {
+	attempt int
+	delays  []time.Duration
+}
+
+func (p *pacer) Dial(ctx context.Context, dial func() (*entry, error)) (*entry, error) {
+	for { // want `retry loop`
+		e, err := dial()
+		if err == nil {
+			return e, nil
+		}
+		time.Sleep(p.delays[p.attempt%len(p.delays)])
+		p.attempt++
+	}
 }
