@@ -753,37 +753,51 @@ func (r *Result) inGoroutine(cur inspector.Cursor, handsOn func(*ast.CallExpr, i
 func (r *Result) CallbackLiterals(p *types.Var) []*ast.FuncLit {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if _, ok := p.Type().Underlying().(*types.Signature); !ok {
+	if _, ok := p.Type().Underlying().(*types.Signature); !ok || p.Kind() != types.ParamVar {
 		return nil
 	}
-	for fn := range r.decls {
-		sig := fn.Type().(*types.Signature)
-		i := slices.IndexFunc(slices.Collect(sig.Params().Variables()), func(v *types.Var) bool { return v == p })
-		if i < 0 {
-			continue
+	fn, i := r.paramOf(p)
+	if fn == nil || fn.Exported() || len(r.funcRefs[fn]) == 0 {
+		return nil
+	}
+	sig := fn.Type().(*types.Signature)
+	if sig.Variadic() && i == sig.Params().Len()-1 {
+		return nil
+	}
+	var lits []*ast.FuncLit
+	for _, ref := range r.funcRefs[fn] {
+		c := ref
+		if sel, ok := c.Parent().Node().(*ast.SelectorExpr); ok && sel.Sel == ref.Node() {
+			c = c.Parent() // n.waitForStore
 		}
-		if fn.Exported() || sig.Variadic() && i == sig.Params().Len()-1 || len(r.funcRefs[fn]) == 0 {
+		call, ok := c.Parent().Node().(*ast.CallExpr)
+		if !ok || call.Fun != c.Node() || len(call.Args) != sig.Params().Len() {
 			return nil
 		}
-		var lits []*ast.FuncLit
-		for _, ref := range r.funcRefs[fn] {
-			c := ref
-			if sel, ok := c.Parent().Node().(*ast.SelectorExpr); ok && sel.Sel == ref.Node() {
-				c = c.Parent()
-			}
-			call, ok := c.Parent().Node().(*ast.CallExpr)
-			if !ok || call.Fun != c.Node() || len(call.Args) != sig.Params().Len() {
-				return nil
-			}
-			lit, ok := ast.Unparen(call.Args[i]).(*ast.FuncLit)
-			if !ok {
-				return nil
-			}
-			lits = append(lits, lit)
+		lit, ok := ast.Unparen(call.Args[i]).(*ast.FuncLit)
+		if !ok {
+			return nil
 		}
-		return lits
+		lits = append(lits, lit)
 	}
-	return nil
+	return lits
+}
+
+// paramOf returns the declared function of the package whose i-th
+// parameter p is, nil if none.
+func (r *Result) paramOf(p *types.Var) (*types.Func, int) {
+	for fn := range r.decls {
+		if fn.Scope() != p.Parent() {
+			continue
+		}
+		params := fn.Type().(*types.Signature).Params()
+		for i := range params.Len() {
+			if params.At(i) == p {
+				return fn, i
+			}
+		}
+	}
+	return nil, -1
 }
 
 // Attaches reports whether the callee of call gives its i-th argument, an
