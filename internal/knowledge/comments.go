@@ -35,7 +35,7 @@ var (
 	// to the context itself (contextWords), not any caller word.
 	constraintPhrases = []string{
 		"may be cancel", "might be cancel", "could be cancel", "would be cancel", "would get cancel",
-		"cannot use", "can't use", "can not use", "don't want", "do not want",
+		"cannot use", "can't use", "can not use", "don't want", "do not want", "don't use", "do not use",
 	}
 	contextWords = []string{"context", "ctx"}
 	// callerWords are the words about the caller's context, or about the
@@ -68,7 +68,21 @@ func SaysWhyDetached(comment string) bool {
 func givesReason(text string) bool {
 	for sentence := range strings.SplitSeq(text, ". ") {
 		if hasPhrase(sentence, purposePhrases) && hasPhrase(sentence, callerWords) ||
-			hasPhrase(sentence, constraintPhrases) && hasPhrase(sentence, contextWords) {
+			hasPhrase(sentence, constraintPhrases) && namesContext(sentence) {
+			return true
+		}
+	}
+	return false
+}
+
+// namesContext reports whether text names a context: the word itself, or
+// a variable named for one ("we don't use the passed in apiCtx here").
+func namesContext(text string) bool {
+	if hasPhrase(text, contextWords) {
+		return true
+	}
+	for _, w := range strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		if strings.HasSuffix(w, "ctx") {
 			return true
 		}
 	}

@@ -38,6 +38,9 @@ func TestSaysDetached(t *testing.T) {
 		"We want the span from the context, but not the cancellation that comes with it.":                                        true,
 		"Shelling out: the process outlives the caller.":                                                                         false,
 		"The request takes longer than the timeout allows.":                                                                      false,
+		"Note: we don't use the passed in apiCtx here as it could be tied to a timeout":                                          true,
+		"Don't use this helper on hot paths.":                                                                                    false,
+		"TODO: don't use apiCtx here.":                                                                                           false,
 	})
 }
 

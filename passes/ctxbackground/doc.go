@@ -84,7 +84,8 @@
 // wait.UntilWithContext(ctx, f, d): a shutdown, a lease's release), a root
 // in a statement whose comment says that it detaches on purpose ("use a
 // background context so that every replica gets it even if we return
-// early"; never a to-do about the context; the comment on the first of a
+// early", "we don't use the passed in apiCtx here, as it could be tied to
+// a timeout"; never a to-do about the context; the comment on the first of a
 // run of statements that each make a root speaks for the run), or in a
 // function whose doc
 // comment says why it detaches (DetachContext, "for background tasks that

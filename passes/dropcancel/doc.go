@@ -42,7 +42,9 @@
 //	}
 //
 // Left alone: code off the request path, work in a go statement or once
-// the inbound context is done (clean-up after <-ctx.Done()), tests,
+// the inbound context is done (clean-up after <-ctx.Done()), a statement
+// whose comment says why it does not use the caller's context ("we don't
+// use the passed in apiCtx here, as it could be tied to a timeout"), tests,
 // calls that already carry a context, calls with no context form, a
 // context form whose other parameters differ, context.WithoutCancel
 // (deliberate detachment), a field reached through the inbound value

@@ -216,3 +216,23 @@ func (s *Server) Other(ctx context.Context, other context.Context) {
 	}
 	_ = ctx
 }
+
+// The comment says why the caller's context is not used: the handle
+// outlives this call, whose context may carry a short timeout.
+type handle struct{ ctx context.Context }
+
+func newHandle(ctx context.Context) *handle { return &handle{ctx: ctx} }
+
+func (s *Server) OpenHandle(apiCtx context.Context) *handle {
+	_ = s.db.PingContext(apiCtx)
+	// We don't use the passed in apiCtx here, as it could be tied to a timeout.
+	h := newHandle(s.ctx)
+	return h
+}
+
+// The same code without the comment is reported.
+func (s *Server) OpenHandleQuietly(apiCtx context.Context) *handle {
+	_ = s.db.PingContext(apiCtx)
+	h := newHandle(s.ctx) // want `passing the stored context s.ctx ignores the cancellation of apiCtx; pass apiCtx`
+	return h
+}
