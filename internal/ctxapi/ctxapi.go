@@ -44,7 +44,12 @@ var errorsPackages = []string{"errors", "golang.org/x/xerrors", "github.com/pkg/
 // IsErrorsCall reports whether call is errors.Is or errors.As (name), of
 // the standard package or of an error library with the same contract.
 func IsErrorsCall(info *types.Info, call *ast.CallExpr, name string) bool {
-	fn := Callee(info, call)
+	return IsErrorsFunc(Callee(info, call), name)
+}
+
+// IsErrorsFunc reports whether fn is errors.Is or errors.As (name), as
+// IsErrorsCall does for a call.
+func IsErrorsFunc(fn *types.Func, name string) bool {
 	return fn != nil && fn.Pkg() != nil && slices.Contains(errorsPackages, fn.Pkg().Path()) && IsFunc(fn, fn.Pkg().Path(), name)
 }
 

@@ -832,7 +832,7 @@ func (w *walker) evalCall(call *ast.CallExpr, s state) (tri, state) {
 		return unknown, s
 	}
 	fn := ctxapi.Callee(w.info, call)
-	if is, as := ctxapi.IsErrorsCall(w.info, call, "Is"), ctxapi.IsErrorsCall(w.info, call, "As"); is || as {
+	if is, as := ctxapi.IsErrorsFunc(fn, "Is"), ctxapi.IsErrorsFunc(fn, "As"); is || as {
 		if len(call.Args) == 0 || !w.mentionsErr(call.Args[0]) || !s.known() {
 			return unknown, s
 		}

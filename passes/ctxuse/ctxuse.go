@@ -162,7 +162,8 @@ type Result struct {
 	origin   map[*types.Var]ast.Expr
 	observed map[*types.Var]state
 	// funcRefs holds, per function of the package, the identifiers that
-	// name it (calls, method values, references).
+	// name it (calls, method values, references); built on first use, by
+	// CallbackLiterals only.
 	funcRefs map[*types.Func][]inspector.Cursor
 	// aliases holds the package-level variables set once to a function
 	// and never assigned again in the package (var G = GetLogger): a call
@@ -196,7 +197,6 @@ func run(pass *analysis.Pass) (any, error) {
 		impls:    map[*types.Interface][]types.Type{},
 		origin:   map[*types.Var]ast.Expr{},
 		aliases:  map[*types.Var]*types.Func{},
-		funcRefs: map[*types.Func][]inspector.Cursor{},
 	}
 	r.module = Module(pass)
 	// Even where no context can appear, a function may launch or memoise
@@ -213,11 +213,6 @@ func run(pass *analysis.Pass) (any, error) {
 				r.decls[fn] = cur
 			}
 		case *ast.Ident:
-			if fn, ok := pass.TypesInfo.Uses[n].(*types.Func); ok && fn.Pkg() == pass.Pkg {
-				fn = fn.Origin()
-				r.funcRefs[fn] = append(r.funcRefs[fn], cur)
-				continue
-			}
 			v, used := pass.TypesInfo.Uses[n].(*types.Var)
 			if used && v.Parent() == pass.Pkg.Scope() && (ctxflow.IsAssigned(cur) || ctxflow.IsAddressed(cur)) {
 				reassigned[v] = true
@@ -757,6 +752,9 @@ func (r *Result) CallbackLiterals(p *types.Var) []*ast.FuncLit {
 		return nil
 	}
 	fn, i := r.paramOf(p)
+	if r.funcRefs == nil {
+		r.indexFuncRefs()
+	}
 	if fn == nil || fn.Exported() || len(r.funcRefs[fn]) == 0 {
 		return nil
 	}
@@ -781,6 +779,18 @@ func (r *Result) CallbackLiterals(p *types.Var) []*ast.FuncLit {
 		lits = append(lits, lit)
 	}
 	return lits
+}
+
+// indexFuncRefs fills funcRefs in one walk of the package.
+func (r *Result) indexFuncRefs() {
+	r.funcRefs = map[*types.Func][]inspector.Cursor{}
+	insp := r.pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	for cur := range insp.Root().Preorder((*ast.Ident)(nil)) {
+		if fn, ok := r.info.Uses[cur.Node().(*ast.Ident)].(*types.Func); ok && fn.Pkg() == r.pkg {
+			fn = fn.Origin()
+			r.funcRefs[fn] = append(r.funcRefs[fn], cur)
+		}
+	}
 }
 
 // paramOf returns the declared function of the package whose i-th
@@ -816,7 +826,7 @@ func (r *Result) Attaches(call *ast.CallExpr, i int) bool {
 func (r *Result) NeverSent(v *types.Var) bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return r.inspectsOnly(v)
+	return ctxapi.IsHTTPRequest(v.Type()) && r.inspectsOnly(v)
 }
 
 // Hijacks reports whether call takes over the connection of an

@@ -393,20 +393,9 @@ func (c *checker) boundReceiver(cur inspector.Cursor, call *ast.CallExpr) bool {
 // "http://localhost", nil); tok.SetAuthHeader(req); return
 // req.Header.Get("Authorization")). No request goes out to cancel.
 func (c *checker) neverSent(cur inspector.Cursor, call *ast.CallExpr) bool {
-	info := c.Pass.TypesInfo
-	if !ctxapi.IsHTTPRequest(info.TypeOf(call)) && !isRequestTuple(info.TypeOf(call)) {
-		return false
-	}
 	parent, _ := ctxflow.Unparen(cur)
-	v, _ := ctxflow.AssignedVar(info, parent, call)
+	v, _ := ctxflow.AssignedVar(c.Pass.TypesInfo, parent, call)
 	return v != nil && c.Uses.NeverSent(v)
-}
-
-// isRequestTuple reports whether t is a result list whose first value is
-// an *http.Request (req, err := http.NewRequest(...)).
-func isRequestTuple(t types.Type) bool {
-	tuple, ok := t.(*types.Tuple)
-	return ok && tuple.Len() > 0 && ctxapi.IsHTTPRequest(tuple.At(0).Type())
 }
 
 // attachesContext reports whether call is an attacher given a context

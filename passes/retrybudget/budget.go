@@ -459,7 +459,7 @@ func (c *checker) passesContext(loop *retryloop.Loop) bool {
 // at every call of its function, a literal that passes a context on.
 func (c *checker) carryingCallback(e ast.Expr) bool {
 	v := ctxflow.VarOf(c.Pass.TypesInfo, e)
-	if v == nil || v.Kind() != types.ParamVar {
+	if v == nil {
 		return false
 	}
 	lits := c.Uses.CallbackLiterals(v)
