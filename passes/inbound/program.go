@@ -218,7 +218,7 @@ func summarise(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Inte
 					}
 				}
 			}
-			caller, process := enclosingCaller(info, cur)
+			caller, process := enclosingCaller(info, callers.mainOnly, cur)
 			switch callers.classify(n.Args[i], caller, process) {
 			case rootArg:
 				call.Root = true

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
@@ -47,6 +48,7 @@ import (
 // asks for it even where the package has no candidate of its own.
 func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Interface, uses *ctxuse.Result, program bool) callerFacts {
 	info := pass.TypesInfo
+	mainOnly := mainOnlyFuncs(pass, insp, iface)
 	ifaceMethods := map[string]bool{}
 	scope := pass.Pkg.Scope()
 	for _, name := range scope.Names() {
@@ -86,7 +88,7 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 	}
 	ctxTypes := contextTypes(pass, iface)
 	if len(param) == 0 && len(ctxTypes) == 0 && !program {
-		return callerFacts{}
+		return callerFacts{mainOnly: mainOnly}
 	}
 	// Every reference to a candidate: a static call, or an escape.
 	type site struct {
@@ -142,7 +144,7 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 				escaped[fn] = true
 				continue
 			}
-			caller, process := enclosingCaller(info, c)
+			caller, process := enclosingCaller(info, mainOnly, c)
 			// Started by a go statement, directly or from the body of
 			// its literal (go func() { defer wg.Done(); d.loop(ctx) }()).
 			inGo := false
@@ -251,6 +253,16 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 			// nor is a command.
 			if process && len(e.Args) > 0 && (ctxapi.IsDerivation(info, e) || ctxapi.IsCallTo(info, e, "os/signal", "NotifyContext")) {
 				return isRooted(e.Args[0], caller, process, seen)
+			}
+			// Nor is a context that the process's code makes from its own
+			// with a call of any kind (a client's ctx, err :=
+			// withAuth(ctx, token)).
+			if process {
+				for _, a := range e.Args {
+					if ctxapi.IsContext(info.TypeOf(a), iface) && isRooted(a, caller, process, seen) {
+						return true
+					}
+				}
 			}
 		case *ast.Ident:
 			v, ok := info.Uses[e].(*types.Var)
@@ -379,7 +391,7 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 		}
 		return otherArg
 	}
-	return callerFacts{rooted, launched, afterDone, rootedTypes(pass, insp, ctxTypes, isRooted), classify}
+	return callerFacts{rooted, launched, afterDone, rootedTypes(pass, insp, ctxTypes, mainOnly, isRooted), classify, mainOnly}
 }
 
 // argKind is what a call hands a function for its context, as far as the
@@ -421,12 +433,14 @@ type callerFacts struct {
 	// (process: caller is main or a command); nil when the package has
 	// no candidate at all.
 	classify func(arg ast.Expr, caller *types.Func, process bool) argKind
+	// mainOnly are the functions that run for the process (mainOnlyFuncs).
+	mainOnly map[*types.Func]bool
 }
 
 // enclosingCaller returns the declared function the code at cur is in (nil
 // in a package-level initialiser), and whether that code runs for the
 // process: in main, or in a command of a command-line program.
-func enclosingCaller(info *types.Info, cur inspector.Cursor) (caller *types.Func, process bool) {
+func enclosingCaller(info *types.Info, mainOnly map[*types.Func]bool, cur inspector.Cursor) (caller *types.Func, process bool) {
 	inCommand := false
 	for d := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
 		ft, _ := ctxflow.FuncParts(d.Node())
@@ -435,7 +449,80 @@ func enclosingCaller(info *types.Info, cur inspector.Cursor) (caller *types.Func
 			caller, _ = info.Defs[decl.Name].(*types.Func)
 		}
 	}
-	return caller, isMain(caller) || inCommand
+	return caller, isMain(caller) || mainOnly[caller] || inCommand
+}
+
+// mainOnlyFuncs returns the functions of package main without a context
+// or request of their own that only main, or other such functions, call
+// (func main() { if err := run(); ... } with run's ctx :=
+// context.Background()): their code runs for the process as main's does,
+// and the contexts they make are the process's. Calls from tests do not
+// count; a function referred to other than by a static call does not
+// qualify.
+func mainOnlyFuncs(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Interface) map[*types.Func]bool {
+	if pass.Pkg.Name() != "main" {
+		return nil
+	}
+	info := pass.TypesInfo
+	callers := map[*types.Func][]*types.Func{}
+	escaped := map[*types.Func]bool{}
+	for cur := range insp.Root().Preorder((*ast.Ident)(nil)) {
+		id := cur.Node().(*ast.Ident)
+		fn, ok := info.Uses[id].(*types.Func)
+		if !ok || fn.Pkg() != pass.Pkg {
+			continue
+		}
+		if strings.HasSuffix(pass.Fset.Position(id.Pos()).Filename, "_test.go") {
+			continue
+		}
+		c := cur
+		if sel, ok := c.Parent().Node().(*ast.SelectorExpr); ok && sel.Sel == id {
+			c = c.Parent()
+		}
+		call, ok := c.Parent().Node().(*ast.CallExpr)
+		var caller *types.Func
+		for d := range c.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+			if _, lit := d.Node().(*ast.FuncLit); lit {
+				break // a closure runs where it is taken: not followed
+			}
+			caller, _ = info.Defs[d.Node().(*ast.FuncDecl).Name].(*types.Func)
+		}
+		if !ok || call.Fun != c.Node() || caller == nil {
+			escaped[fn] = true
+			continue
+		}
+		callers[fn] = append(callers[fn], caller)
+	}
+	only := map[*types.Func]bool{}
+	for fn, list := range callers {
+		sig := fn.Type().(*types.Signature)
+		if escaped[fn] || sig.Recv() != nil || len(list) == 0 || contextParam(fn, iface) != nil || hasRequestParam(sig) {
+			continue
+		}
+		only[fn] = true // optimistic; the loop below takes back
+	}
+	for changed := true; changed; {
+		changed = false
+		for fn := range only {
+			for _, c := range callers[fn] {
+				if !isMain(c) && !only[c] {
+					delete(only, fn)
+					changed = true
+					break
+				}
+			}
+		}
+	}
+	return only
+}
+
+func hasRequestParam(sig *types.Signature) bool {
+	for p := range sig.Params().Variables() {
+		if ctxapi.IsHTTPRequest(p.Type()) {
+			return true
+		}
+	}
+	return false
 }
 
 // embeddedContext is the context.Context a struct type embeds: the
@@ -479,7 +566,7 @@ func contextTypes(pass *analysis.Pass, iface *types.Interface) map[*types.TypeNa
 // ctx} around main's Background, handed to each of its checks. A parameter
 // of such a type brings no caller's deadline. A type whose context field
 // is assigned anywhere else is not kept.
-func rootedTypes(pass *analysis.Pass, insp *inspector.Inspector, candidates map[*types.TypeName]embeddedContext, isRooted func(ast.Expr, *types.Func, bool, map[*types.Var]bool) bool) map[*types.TypeName]bool {
+func rootedTypes(pass *analysis.Pass, insp *inspector.Inspector, candidates map[*types.TypeName]embeddedContext, mainOnly map[*types.Func]bool, isRooted func(ast.Expr, *types.Func, bool, map[*types.Var]bool) bool) map[*types.TypeName]bool {
 	if len(candidates) == 0 {
 		return nil
 	}
@@ -514,7 +601,7 @@ func rootedTypes(pass *analysis.Pass, insp *inspector.Inspector, candidates map[
 					value = elt
 				}
 			}
-			caller, process := enclosingCaller(info, cur)
+			caller, process := enclosingCaller(info, mainOnly, cur)
 			if value != nil && !isRooted(value, caller, process, map[*types.Var]bool{}) {
 				spoilt[tn] = true
 			}

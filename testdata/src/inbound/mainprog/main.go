@@ -12,6 +12,7 @@ import (
 func probe() {}
 
 func main() {
+	_ = realMain()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Hour)
 	defer cancel()
 	go publish(ctx)
