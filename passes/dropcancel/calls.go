@@ -59,14 +59,16 @@ func (c *checker) callee(fn *types.Func) *callee {
 	if k.logging {
 		return k
 	}
-	if variant := ctxapi.ContextVariant(fn); variant != nil && !c.Uses.Ignores(variant, 0) && !c.Uses.Polls(variant) && !knowledge.KeepsContext(variant.Origin().FullName()) {
+	if variant := ctxapi.ContextVariant(fn); variant != nil && !c.Uses.Ignores(variant, 0) && !c.Uses.Polls(variant) && !knowledge.KeepsContext(variant.Origin().FullName()) && !inbound.TestDouble(fn.Pkg().Path()) {
 		// A variant whose context reaches nothing that observes it (it
 		// reads /proc, or calls fn), or that cannot report cancellation
 		// (ctxapi.ReportsNoCancel), carries no more than fn does; one
 		// that only polls fn until it answers makes fn the one-shot
 		// question, not a form without a context; one
 		// that keeps it as its result's lifetime (go-oidc's
-		// VerifierContext) would end the result with the request.
+		// VerifierContext) would end the result with the request; and
+		// a test double's (bufconn's in-memory Dial) waits on nothing
+		// but the process itself.
 		k.replace, k.dropping = knowledge.Replacement{Variant: variant.Name()}, true
 		k.fixable = types.Identical(fn.Type().(*types.Signature).Results(), variant.Type().(*types.Signature).Results())
 	}

@@ -56,7 +56,9 @@
 // no error, bool, interface or pointer; resource.DefaultWithContext(ctx)
 // *Resource), a context form that only asks the plain form again until it
 // answers (PrimaryInfoWithContext polling PrimaryInfo: the plain call is
-// the one-shot question, and the variant would add a wait), the plain form
+// the one-shot question, and the variant would add a wait), a call into
+// another repository's test support (grpc's test/bufconn Dial: an
+// in-memory pipe to a server in the same process), the plain form
 // called inside its own variant (the fix would recurse), a dial of a local
 // unix socket or of this host's loopback address ("localhost:%d"), a
 // gRPC dial never told to block (grpc.Dial connects lazily: DialContext's

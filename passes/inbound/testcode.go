@@ -69,6 +69,30 @@ func testSupport(importPath string) bool {
 	return false
 }
 
+// TestDouble reports whether importPath, the package of a function
+// being called, is test support of its repository (grpc's test/bufconn,
+// net/http/httptest, client-go's testing): its elements below the
+// repository root (the host and two more on a code host such as
+// github.com, the host and one more elsewhere, none in the standard
+// library) match a -testsupport pattern. Such a package's calls go to
+// in-process doubles (an in-memory pipe, a fake server), not to the
+// network a deadline is for.
+func TestDouble(importPath string) bool {
+	elems := strings.Split(importPath, "/")
+	root := 0
+	if strings.Contains(elems[0], ".") {
+		root = 2
+		switch elems[0] {
+		case "github.com", "gitlab.com", "bitbucket.org", "golang.org":
+			root = 3
+		}
+	}
+	if len(elems) <= root {
+		return false
+	}
+	return testSupport(strings.Join(elems[root:], "/"))
+}
+
 // docTestSupport reports whether the package's doc comment, in any of
 // its files, says the package is there for tests
 // (knowledge.SaysTestSupport).

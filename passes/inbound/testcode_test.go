@@ -30,3 +30,25 @@ func TestTestSupportBelowModule(t *testing.T) {
 		}
 	}
 }
+
+// A called package is test support by its path below its repository's
+// root: the repository's own name does not count.
+func TestTestDouble(t *testing.T) {
+	for path, want := range map[string]bool{
+		"google.golang.org/grpc/test/bufconn":          true,
+		"google.golang.org/grpc":                       false,
+		"net/http/httptest":                            true,
+		"net/http":                                     false,
+		"k8s.io/client-go/testing":                     true,
+		"github.com/testcontainers/testcontainers-go":  false,
+		"github.com/x/testcontainers-go/modules/redis": false,
+		"github.com/x/db/internal/testutil":            true,
+		"golang.org/x/net/nettest":                     true,
+		"github.com/x/store/manifest":                  false,
+		"example.com/memnet":                           false,
+	} {
+		if got := TestDouble(path); got != want {
+			t.Errorf("TestDouble(%q) = %v, want %v", path, got, want)
+		}
+	}
+}
