@@ -12,10 +12,11 @@
 //     packages and their dependencies in the roots' modules, and of those
 //     only the ones that can see package context (others have no request
 //     path, so no pass can report in them);
-//   - analyses the packages of other modules that import package context
-//     (not the standard library) with bodies but only with the learners
-//     (Options.Learners), for facts about what their functions do with a
-//     context: those facts hold wherever the code is;
+//   - analyses the packages of other modules that import package context,
+//     or that those analysed in full import (not the standard library),
+//     with bodies but only with the learners (Options.Learners), for facts
+//     about what their functions do with a context or with the functions
+//     they are handed: those facts hold wherever the code is;
 //   - type-checks every other package (the standard library, the rest of
 //     other modules) without function bodies, only for its exported types;
 //   - drops each package's syntax as soon as it is analysed;
@@ -299,6 +300,20 @@ func newGraph(roots []*packages.Package, learners bool) *graph {
 		// may take one: what its functions do with it is a fact worth
 		// learning. The standard library has no module and stays unknown.
 		n.learn = !n.full && learners && n.pkg.Module != nil && importsContext(n)
+	}
+	// A package of another module that the analysed code calls directly
+	// may run, keep or launch the function literals it is handed (a
+	// controller's predicate builder wrapping its filter in the hooks it
+	// returns) without ever naming a context: learnt as well.
+	for _, n := range g.nodes {
+		if !n.full {
+			continue
+		}
+		for _, dep := range n.imports {
+			if !dep.full && learners && dep.pkg.Module != nil {
+				dep.learn = true
+			}
+		}
 	}
 	return g
 }

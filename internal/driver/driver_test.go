@@ -219,9 +219,11 @@ func depsApp(t *testing.T) string {
 	return dir
 }
 
-// A dependency in another module that imports package context is analysed
-// by the learners alone, for their facts: no other pass runs there, nothing
-// it reports is kept, and a learner no analyzer needs does not run.
+// A dependency in another module that imports package context, or that
+// the analysed code imports itself, is analysed by the learners alone, for
+// their facts: no other pass runs there, nothing it reports is kept, and a
+// learner no analyzer needs does not run. A package of another module that
+// only such a dependency imports is type-checked alone.
 func TestDependenciesAreReadForFacts(t *testing.T) {
 	dir := depsApp(t)
 	var learnt, reported []string
@@ -239,18 +241,18 @@ func TestDependenciesAreReadForFacts(t *testing.T) {
 		t.Fatal(err)
 	}
 	slices.Sort(learnt)
-	if !slices.Equal(learnt, []string{"example.com/app", "example.com/lib"}) || !slices.Equal(reported, []string{"example.com/app"}) {
-		t.Errorf("learner ran on %q, reporter on %q; want the learner on app and lib, the reporter on app", learnt, reported)
+	if !slices.Equal(learnt, []string{"example.com/app", "example.com/lib", "example.com/lib/hooks"}) || !slices.Equal(reported, []string{"example.com/app"}) {
+		t.Errorf("learner ran on %q, reporter on %q; want the learner on app, lib and lib/hooks, the reporter on app", learnt, reported)
 	}
-	if s := res.Stats; s.Analysed != 1 || s.Learnt != 1 || len(res.Diagnostics) != 0 {
-		t.Errorf("stats %+v, findings %+v: want app analysed, lib read for facts, nothing reported", s, res.Diagnostics)
+	if s := res.Stats; s.Analysed != 1 || s.Learnt != 2 || len(res.Diagnostics) != 0 {
+		t.Errorf("stats %+v, findings %+v: want app analysed, lib and lib/hooks read for facts, nothing reported", s, res.Diagnostics)
 	}
 	learnt, reported = nil, nil
 	if res, err = Run([]*analysis.Analyzer{reporter}, opts); err != nil {
 		t.Fatal(err)
 	}
-	if s := res.Stats; len(learnt)+len(reported) != 0 || s.Cached != 2 || s.Learnt != 0 {
-		t.Errorf("warm run: stats %+v, ran on %q and %q: want app and lib from the cache and nothing run", s, learnt, reported)
+	if s := res.Stats; len(learnt)+len(reported) != 0 || s.Cached != 3 || s.Learnt != 0 {
+		t.Errorf("warm run: stats %+v, ran on %q and %q: want app, lib and lib/hooks from the cache and nothing run", s, learnt, reported)
 	}
 
 	learnt, reported = nil, nil

@@ -63,7 +63,9 @@ type Fact struct {
 	AfterDone []int
 	// Stores lists the function parameters it only keeps, to be called
 	// later by someone else: assigned or appended to a field or package
-	// variable (a callback registration, s.hooks = append(s.hooks, fn)).
+	// variable (a callback registration, s.hooks = append(s.hooks, fn)),
+	// or called only inside closures it returns (a predicate builder's
+	// Funcs{Create: func(e Event) bool { return filter(e.Object) }}).
 	Stores   []int
 	Attaches []int // *http.Request parameters it gives a context before use
 	// Inspects lists the *http.Request parameters it only reads or fills

@@ -2,6 +2,7 @@ package ctxuse
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"slices"
 	"strings"
@@ -360,8 +361,14 @@ func (r *Result) stores(p *types.Var) bool {
 }
 
 // keeps reports whether the value at cur is kept beyond the function (see
-// stores).
+// stores), or read only inside a closure the function returns, itself or
+// in a struct it returns (a predicate constructor's return Funcs{Create:
+// func(e Event) bool { return filter(e.Object) }}): the caller gets it to
+// run later.
 func (r *Result) keeps(cur inspector.Cursor) bool {
+	if returnedClosure(cur) {
+		return true
+	}
 	parent, child := ctxflow.Unparen(cur)
 	switch p := parent.Node().(type) {
 	case *ast.AssignStmt:
@@ -380,6 +387,39 @@ func (r *Result) keeps(cur inspector.Cursor) bool {
 		return r.factHas(p, i, func(f *Fact) []int { return f.Stores })
 	}
 	return false
+}
+
+// returnedClosure reports whether cur is inside a function literal that
+// its function returns, as a result or as a field of a struct literal
+// (or its address) that is a result.
+func returnedClosure(cur inspector.Cursor) bool {
+	var lit inspector.Cursor
+	found := false
+	for c := range cur.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		if _, ok := c.Node().(*ast.FuncLit); !ok {
+			break
+		}
+		lit, found = c, true // the outermost literal of the declaration
+	}
+	if !found {
+		return false
+	}
+	for c := lit; ; {
+		parent, _ := ctxflow.Unparen(c)
+		switch p := parent.Node().(type) {
+		case *ast.ReturnStmt:
+			return true
+		case *ast.KeyValueExpr, *ast.CompositeLit:
+			c = parent
+			continue
+		case *ast.UnaryExpr:
+			if p.Op == token.AND {
+				c = parent
+				continue
+			}
+		}
+		return false
+	}
 }
 
 // memoises reports whether the function parameter p is run for every

@@ -5,6 +5,7 @@ import (
 	"context"
 
 	"example.com/lib"
+	"example.com/lib/hooks"
 )
 
 func Handle(ctx context.Context, key string) error {
@@ -12,4 +13,11 @@ func Handle(ctx context.Context, key string) error {
 		return err
 	}
 	return lib.Fetch(key) // its context form observes ctx: reported
+}
+
+// Watch hands a filter to another module's hook builder, which keeps it
+// in the hooks it returns: the filter runs at each event, later, so its
+// own root is left alone.
+func Watch(ctx context.Context) hooks.Hooks {
+	return hooks.New(func(s string) bool { return lib.FetchContext(context.Background(), s) == nil })
 }

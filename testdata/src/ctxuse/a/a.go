@@ -286,6 +286,35 @@ func (b *bus) Watch(fn func()) { // want Watch:"stores \\[0\\]"
 	b.Subscribe(fn)
 }
 
+// Funcs are event hooks built around a filter, as a controller's
+// predicates are: the filter runs at each event, after the builder has
+// returned.
+type Funcs[T any] struct {
+	Create func(e T) bool
+	Update func(old, e T) bool
+}
+
+func NewFuncs[T any](filter func(T) bool) Funcs[T] { // want NewFuncs:"stores \\[0\\]"
+	return Funcs[T]{
+		Create: func(e T) bool { return filter(e) },
+		Update: func(old, e T) bool { return filter(e) },
+	}
+}
+
+func NewHook(filter func() bool) *Funcs[int] { // want NewHook:"stores \\[0\\]"
+	return &Funcs[int]{Create: func(int) bool { return filter() }}
+}
+
+func Wrap(filter func() bool) func() bool { // want Wrap:"stores \\[0\\]"
+	return func() bool { return !filter() }
+}
+
+// Filtered runs its filter before it returns: it keeps nothing.
+func Filtered(filter func() bool) bool {
+	f := func() bool { return filter() }
+	return f()
+}
+
 func (b *bus) SubscribeNow(fn func()) {
 	b.subs = append(b.subs, fn)
 	fn()

@@ -33,3 +33,21 @@ func (g *Group) Do(f func() any) any {
 
 // Run runs f in place: its caller's work.
 func Run(f func()) { f() }
+
+// Funcs are event hooks around a filter, as a controller's predicates
+// are: the watch runs the filter at each event, long after the builder
+// returned.
+type Funcs[T any] struct {
+	Create func(e T) bool
+	Delete func(e T) bool
+}
+
+func NewFuncs[T any](filter func(T) bool) Funcs[T] {
+	return Funcs[T]{
+		Create: func(e T) bool { return filter(e) },
+		Delete: func(e T) bool { return filter(e) },
+	}
+}
+
+// Filter runs filter on v in place.
+func Filter[T any](v T, filter func(T) bool) bool { return filter(v) }

@@ -26,3 +26,27 @@ func InPlace(ctx context.Context, st Store) {
 		_ = st.Put(context.Background(), "now") // want `context.Background\(\) starts a fresh context where ctx is in scope, so the caller's deadline and cancellation are lost; use ctx`
 	})
 }
+
+// Handed to a builder that returns it wrapped in event hooks: run later,
+// at each event, not as part of Watch's own work.
+func Watch(ctx context.Context, st Store) []safego.Funcs[string] {
+	return []safego.Funcs[string]{
+		safego.NewFuncs(func(k string) bool { return st.Put(context.Background(), k) == nil }),
+	}
+}
+
+// Handed to a function that runs it before returning: the caller's work.
+func Check(ctx context.Context, st Store, k string) bool {
+	return safego.Filter(k, func(k string) bool {
+		return st.Put(context.Background(), k) == nil // want `context.Background\(\) starts a fresh context where ctx is in scope, so the caller's deadline and cancellation are lost; use ctx`
+	})
+}
+
+// putNow roots a context of its own.
+func putNow(st Store, k string) bool { return st.Put(context.Background(), k) == nil }
+
+func WatchHelper(ctx context.Context, st Store) []safego.Funcs[string] {
+	var fs []safego.Funcs[string]
+	fs = append(fs, safego.NewFuncs(func(k string) bool { return putNow(st, k) }))
+	return fs
+}
