@@ -30,8 +30,7 @@
 // them or a command's (its context parameter, cmd.Context()), has no
 // caller's deadline (main's code includes the functions of package main
 // without a context of their own that only main calls, a run() that
-// main's body moved into, and any context it makes from its own, with a
-// call of any kind); nor has one given only a context
+// main's body moved into); nor has one given only a context
 // (returning at most an error) that is handed over as a value and never
 // called in its package: a service's run or tick function, whose context
 // is the service's lifetime; nor has a parameter of a context type of the

@@ -254,16 +254,6 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 			if process && len(e.Args) > 0 && (ctxapi.IsDerivation(info, e) || ctxapi.IsCallTo(info, e, "os/signal", "NotifyContext")) {
 				return isRooted(e.Args[0], caller, process, seen)
 			}
-			// Nor is a context that the process's code makes from its own
-			// with a call of any kind (a client's ctx, err :=
-			// withAuth(ctx, token)).
-			if process {
-				for _, a := range e.Args {
-					if ctxapi.IsContext(info.TypeOf(a), iface) && isRooted(a, caller, process, seen) {
-						return true
-					}
-				}
-			}
 		case *ast.Ident:
 			v, ok := info.Uses[e].(*types.Var)
 			if !ok || seen[v] {

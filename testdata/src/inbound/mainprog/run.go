@@ -2,31 +2,18 @@ package main
 
 import (
 	"context"
-	"errors"
 	"net/http"
+	"time"
 )
 
 // realMain is main's body moved out so that it can return an error: it is
-// called only from main, so the context it makes is the process's, and so
-// is the one it builds from that with a call of its own.
+// called only from main, so the context it makes is the process's.
 func realMain() error {
-	ctx := context.Background()
-	ctx, err := withToken(ctx, "t")
-	if err != nil {
-		return err
-	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
 	diff(ctx)
 	return sync(ctx)
 }
-
-func withToken(ctx context.Context, token string) (context.Context, error) {
-	if token == "" {
-		return nil, errors.New("no token")
-	}
-	return context.WithValue(ctx, tokenKey{}, token), nil
-}
-
-type tokenKey struct{}
 
 func diff(ctx context.Context) {
 	probe() // no inbound context: only realMain's reaches it
