@@ -27,6 +27,9 @@ import (
 //   - put in a struct literal of a component, a type with a destructor
 //     (&Conn{txCtx: context.Background()} where Conn has Close), or given
 //     to a constructor of one (newPullStream(context.Background(), ...));
+//   - put in a struct literal of a type whose users hand it their context
+//     with a setter (&Session{ctx: context.Background()} where Session has
+//     WithContext(ctx)): the value's default context;
 //   - given to a call whose result is stored in a field or package
 //     variable (a lazily made shared client: c.keys = fetchKeys(ctx));
 //   - read only by goroutines the function starts (the context of a
@@ -393,7 +396,7 @@ func storedInLiteral(info *types.Info, cur inspector.Cursor, cancel *types.Var) 
 	if _, isStruct := info.TypeOf(lit).Underlying().(*types.Struct); !isStruct {
 		return false
 	}
-	if cancel != nil && Mentions(info, lit, map[*types.Var]bool{cancel: true}) || closable(info.TypeOf(lit)) {
+	if cancel != nil && Mentions(info, lit, map[*types.Var]bool{cancel: true}) || closable(info.TypeOf(lit)) || contextSettable(info.TypeOf(lit)) {
 		return true
 	}
 	// &T{...}: the literal's address is what is stored or returned.
@@ -462,6 +465,29 @@ func closable(t types.Type) bool {
 	}
 	for i := range ms.Len() {
 		if knowledge.IsDestructorName(ms.At(i).Obj().Name()) {
+			return true
+		}
+	}
+	return false
+}
+
+// contextSettable reports whether t has a method that hands it a context
+// for the calls to come (a session's WithContext(ctx) *Session): the
+// context its literal holds is only the default of a value whose users
+// give it theirs.
+func contextSettable(t types.Type) bool {
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok || types.IsInterface(named) {
+		return false
+	}
+	ms := types.NewMethodSet(types.NewPointer(named))
+	for i := range ms.Len() {
+		fn, ok := ms.At(i).Obj().(*types.Func)
+		if !ok || !knowledge.IsContextSetterName(fn.Name()) {
+			continue
+		}
+		params := fn.Type().(*types.Signature).Params()
+		if params.Len() == 1 && ctxapi.IsContext(params.At(0).Type(), nil) {
 			return true
 		}
 	}

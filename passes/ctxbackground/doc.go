@@ -96,7 +96,9 @@
 // wrapped by a helper that returns it with values added
 // (trace.CopySpan(context.Background(), ctx)) and then kept, a root kept as the lifetime of
 // what a call returns (an OAuth2 client, a go-oidc key set, a websocket
-// wrapped as a net.Conn), a root cancelled once the inbound context is done
+// wrapped as a net.Conn), a root put in a value whose users hand it their
+// context with a setter (&Session{ctx: context.Background()} where Session
+// has WithContext(ctx): the value's default), a root cancelled once the inbound context is done
 // (context.AfterFunc, a goroutine or closure that waits for its Done()), a
 // root that is the
 // parent of context.WithTimeout or WithDeadline (fixedtimeout reports that),

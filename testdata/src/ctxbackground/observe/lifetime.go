@@ -450,3 +450,38 @@ func NewSpanWatcher(ctx context.Context) *SpanWatcher {
 	w.ctx, w.cancel = context.WithCancel(spanCtx)
 	return w
 }
+
+// A share's operations run on its own context, which users replace with
+// WithContext: the root a mount puts there is only its default.
+type Share struct {
+	ctx   context.Context
+	store *Store
+}
+
+func (s *Share) WithContext(ctx context.Context) *Share {
+	return &Share{ctx: ctx, store: s.store}
+}
+
+func (s *Share) Mount(name string) error { return s.store.Get(s.ctx, name) }
+
+func MountShare(ctx context.Context, st *Store) (*Share, error) {
+	if err := st.Get(ctx, "negotiate"); err != nil {
+		return nil, err
+	}
+	return &Share{ctx: context.Background(), store: st}, nil
+}
+
+// A request of the same shape has no setter: its root is the work's.
+type Request struct {
+	ctx   context.Context
+	store *Store
+}
+
+func (r *Request) Send(name string) error { return r.store.Get(r.ctx, name) }
+
+func PrepareRequest(ctx context.Context, st *Store) (*Request, error) {
+	if err := st.Get(ctx, "negotiate"); err != nil {
+		return nil, err
+	}
+	return &Request{ctx: context.Background(), store: st}, nil // want `context.Background\(\) starts a fresh context where ctx is in scope`
+}
