@@ -13,10 +13,11 @@
 //     only the ones that can see package context (others have no request
 //     path, so no pass can report in them);
 //   - analyses the packages of other modules that import package context,
-//     or that those analysed in full import (not the standard library),
-//     with bodies but only with the learners (Options.Learners), for facts
-//     about what their functions do with a context or with the functions
-//     they are handed: those facts hold wherever the code is;
+//     or that those analysed in full import and that declare an exported
+//     function taking a function (not the standard library), with bodies
+//     but only with the learners (Options.Learners), for facts about what
+//     their functions do with a context or with the functions they are
+//     handed: those facts hold wherever the code is;
 //   - type-checks every other package (the standard library, the rest of
 //     other modules) without function bodies, only for its exported types;
 //   - drops each package's syntax as soon as it is analysed;
@@ -29,6 +30,8 @@
 package driver
 
 import (
+	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -40,6 +43,7 @@ import (
 	"maps"
 	"os"
 	"reflect"
+	"regexp"
 	"runtime"
 	"runtime/debug"
 	"slices"
@@ -304,18 +308,52 @@ func newGraph(roots []*packages.Package, learners bool) *graph {
 	// A package of another module that the analysed code calls directly
 	// may run, keep or launch the function literals it is handed (a
 	// controller's predicate builder wrapping its filter in the hooks it
-	// returns) without ever naming a context: learnt as well.
+	// returns) without ever naming a context: learnt as well, when it
+	// declares a function that takes one.
 	for _, n := range g.nodes {
 		if !n.full {
 			continue
 		}
 		for _, dep := range n.imports {
-			if !dep.full && learners && dep.pkg.Module != nil {
+			if !dep.full && !dep.learn && learners && dep.pkg.Module != nil && takesFunctions(dep.pkg.CompiledGoFiles) {
 				dep.learn = true
 			}
 		}
 	}
 	return g
+}
+
+// exportedFuncParam matches the first line of an exported function or
+// method declaration with a parameter of a function type:
+// func NewFuncs[T any](filter func(T) bool) Funcs[T] {.
+var exportedFuncParam = regexp.MustCompile(`^func (\([^)]*\) )?[A-Z]\w*(\[[^\]]*\])?\(.*\bfunc\(`)
+
+// takesFunctions reports whether one of files, by a quick look at its
+// lines, declares an exported function with a function parameter: only
+// such a package of another module can have facts about the functions it
+// is handed (a declaration spread over lines is missed, and the package
+// is then only type-checked, as it was before).
+func takesFunctions(files []string) bool {
+	for _, name := range files {
+		f, err := os.Open(name)
+		if err != nil {
+			continue
+		}
+		sc := bufio.NewScanner(f)
+		sc.Buffer(make([]byte, 0, 64*1024), 1024*1024)
+		found := false
+		for sc.Scan() {
+			if line := sc.Bytes(); bytes.HasPrefix(line, []byte("func ")) && exportedFuncParam.Match(line) {
+				found = true
+				break
+			}
+		}
+		f.Close()
+		if found {
+			return true
+		}
+	}
+	return false
 }
 
 func importsContext(n *node) bool {
