@@ -326,7 +326,7 @@ func TestDependencyFactsUnderEveryDriver(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const fetch = "app.go:15:9: lib.Fetch cannot be cancelled when the caller gives up; use lib.FetchContext(ctx, ...)"
+	const fetch = "app.go:16:9: lib.Fetch cannot be cancelled when the caller gives up; use lib.FetchContext(ctx, ...)"
 	out, _, _ := runIn(t, dir, binary, "-cache=off", "./...")
 	_, vet, _ := runIn(t, dir, "go", "vet", "-vettool="+binary, "./...")
 	for driver, got := range map[string]string{"budgetlint": out, "go vet": vet} {

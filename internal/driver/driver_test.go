@@ -223,7 +223,8 @@ func depsApp(t *testing.T) string {
 // the analysed code imports itself, is analysed by the learners alone, for
 // their facts: no other pass runs there, nothing it reports is kept, and a
 // learner no analyzer needs does not run. A package of another module that
-// only such a dependency imports is type-checked alone.
+// only such a dependency imports, or that takes no function, is
+// type-checked alone.
 func TestDependenciesAreReadForFacts(t *testing.T) {
 	dir := depsApp(t)
 	var learnt, reported []string

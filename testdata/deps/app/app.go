@@ -6,6 +6,7 @@ import (
 
 	"example.com/lib"
 	"example.com/lib/hooks"
+	"example.com/lib/plain"
 )
 
 func Handle(ctx context.Context, key string) error {
@@ -19,5 +20,5 @@ func Handle(ctx context.Context, key string) error {
 // in the hooks it returns: the filter runs at each event, later, so its
 // own root is left alone.
 func Watch(ctx context.Context) hooks.Hooks {
-	return hooks.New(func(s string) bool { return lib.FetchContext(context.Background(), s) == nil })
+	return hooks.New(func(s string) bool { return lib.FetchContext(context.Background(), plain.Upper(s)) == nil })
 }
