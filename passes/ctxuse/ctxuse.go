@@ -63,10 +63,13 @@ type Fact struct {
 	AfterDone []int
 	// Stores lists the function parameters it only keeps, to be called
 	// later by someone else: assigned or appended to a field or package
-	// variable (a callback registration, s.hooks = append(s.hooks, fn)),
-	// or called only inside closures it returns (a predicate builder's
-	// Funcs{Create: func(e Event) bool { return filter(e.Object) }}).
-	Stores   []int
+	// variable (a callback registration, s.hooks = append(s.hooks, fn)).
+	Stores []int
+	// Wraps lists the function parameters it calls only inside closures
+	// it returns, itself or in a struct (a predicate builder's
+	// Funcs{Create: func(e Event) bool { return filter(e.Object) }}): the
+	// function handed to it runs when what it returns runs.
+	Wraps    []int
 	Attaches []int // *http.Request parameters it gives a context before use
 	// Inspects lists the *http.Request parameters it only reads or fills
 	// in (fields, headers, cookies), itself or through callees that do the
@@ -115,7 +118,7 @@ func (f *Fact) String() string {
 	for _, p := range []struct {
 		name string
 		idx  []int
-	}{{"ignores", f.Ignores}, {"checks", f.Checks}, {"launches", f.Launches}, {"memoises", f.Memoises}, {"after done", f.AfterDone}, {"stores", f.Stores}, {"watches", f.Watches}, {"detaches", f.Detaches}, {"keeps", f.Keeps}, {"attaches", f.Attaches}, {"inspects", f.Inspects}, {"hijacks", f.Hijacks}, {"adds values to", f.AddsValues}} {
+	}{{"ignores", f.Ignores}, {"checks", f.Checks}, {"launches", f.Launches}, {"memoises", f.Memoises}, {"after done", f.AfterDone}, {"stores", f.Stores}, {"wraps", f.Wraps}, {"watches", f.Watches}, {"detaches", f.Detaches}, {"keeps", f.Keeps}, {"attaches", f.Attaches}, {"inspects", f.Inspects}, {"hijacks", f.Hijacks}, {"adds values to", f.AddsValues}} {
 		if len(p.idx) > 0 {
 			parts = append(parts, fmt.Sprintf("%s %v", p.name, p.idx))
 		}
@@ -136,7 +139,7 @@ func (f *Fact) String() string {
 }
 
 func (f *Fact) empty() bool {
-	return len(f.Ignores)+len(f.Checks)+len(f.Launches)+len(f.Memoises)+len(f.AfterDone)+len(f.Stores)+len(f.Watches)+len(f.Detaches)+len(f.Keeps)+len(f.Attaches)+len(f.Inspects)+len(f.Hijacks)+len(f.AddsValues)+len(f.IfZero)+len(f.Hands) == 0 && !f.ChecksStored && !f.Polls
+	return len(f.Ignores)+len(f.Checks)+len(f.Launches)+len(f.Memoises)+len(f.AfterDone)+len(f.Stores)+len(f.Wraps)+len(f.Watches)+len(f.Detaches)+len(f.Keeps)+len(f.Attaches)+len(f.Inspects)+len(f.Hijacks)+len(f.AddsValues)+len(f.IfZero)+len(f.Hands) == 0 && !f.ChecksStored && !f.Polls
 }
 
 // Result answers, for one package, what a call does with its arguments
@@ -619,6 +622,14 @@ func (r *Result) RunsLater(call *ast.CallExpr, i int) bool {
 	return r.launcher(call, i) || r.memoiser(call, i) || r.factHas(call, i, func(f *Fact) []int { return f.AfterDone }) || r.factHas(call, i, func(f *Fact) []int { return f.Stores })
 }
 
+// Wraps reports whether the callee of call calls its i-th argument, a
+// function, only inside closures it returns (see Fact.Wraps).
+func (r *Result) Wraps(call *ast.CallExpr, i int) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.factHas(call, i, func(f *Fact) []int { return f.Wraps })
+}
+
 // factHas reports whether the fact of call's callee lists the parameter
 // its i-th argument goes to in the list field picks.
 func (r *Result) factHas(call *ast.CallExpr, i int, field func(*Fact) []int) bool {
@@ -1045,6 +1056,8 @@ func (r *Result) compute(fn *types.Func) *Fact {
 					f.AfterDone = append(f.AfterDone, i)
 				} else if r.stores(p) {
 					f.Stores = append(f.Stores, i)
+				} else if r.wraps(p) {
+					f.Wraps = append(f.Wraps, i)
 				}
 			}
 		}

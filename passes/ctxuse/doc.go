@@ -26,11 +26,13 @@
 //   - which function parameters it calls only once a context is done (a
 //     server's run loop calling its shutdown hook in case <-ctx.Done()):
 //     the function handed to it cleans up after the caller has gone;
-//   - which function parameters it only keeps for others to call later:
-//     stored in a field or package variable (a callback registration), or
-//     called only inside closures it returns (a controller's predicate
-//     builder wrapping its filter in event hooks): the function handed to
-//     it runs later, not as the caller's work;
+//   - which function parameters it only keeps for others to call later,
+//     stored in a field or package variable (a callback registration): the
+//     function handed to it runs later, not as the caller's work;
+//   - which function parameters it calls only inside closures it returns
+//     (a controller's predicate builder wrapping its filter in event
+//     hooks): the function handed to it runs when what it returns runs,
+//     later unless the caller runs that itself (retrying(f)());
 //   - which context parameters it hands to a cancel watcher, a goroutine
 //     that waits for their Done() and then acts (watchCancel(ctx) breaks the
 //     connection): work after the call stays cancellable;

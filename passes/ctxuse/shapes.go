@@ -360,15 +360,25 @@ func (r *Result) stores(p *types.Var) bool {
 	return true
 }
 
-// keeps reports whether the value at cur is kept beyond the function (see
-// stores), or read only inside a closure the function returns, itself or
-// in a struct it returns (a predicate constructor's return Funcs{Create:
-// func(e Event) bool { return filter(e.Object) }}): the caller gets it to
-// run later.
-func (r *Result) keeps(cur inspector.Cursor) bool {
-	if returnedClosure(cur) {
-		return true
+// wraps reports whether the function parameter p, never reassigned, is
+// read only inside closures the function returns, itself or in a struct
+// it returns (a predicate constructor's return Funcs{Create: func(e
+// Event) bool { return filter(e.Object) }}).
+func (r *Result) wraps(p *types.Var) bool {
+	if r.written[p] || len(r.uses[p]) == 0 {
+		return false
 	}
+	for _, cur := range r.uses[p] {
+		if !returnedClosure(cur) {
+			return false
+		}
+	}
+	return true
+}
+
+// keeps reports whether the value at cur is kept beyond the function (see
+// stores).
+func (r *Result) keeps(cur inspector.Cursor) bool {
 	parent, child := ctxflow.Unparen(cur)
 	switch p := parent.Node().(type) {
 	case *ast.AssignStmt:

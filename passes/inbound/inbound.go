@@ -482,6 +482,12 @@ func runsLater(info *types.Info, uses *ctxuse.Result, cur inspector.Cursor) bool
 			if uses.Launches(p, i) && waitsAround(info, parent) {
 				return false // eg.Go(f) ... eg.Wait(): the caller's work
 			}
+			if uses.Wraps(p, i) {
+				// f runs when what the call returns runs: later, unless
+				// the caller runs it itself (retrying(f)(), op :=
+				// retrying(f); op()).
+				return !listed && !calledInPlace(info, parent)
+			}
 			return !listed && uses.RunsLater(p, i)
 		case *ast.AssignStmt:
 			i := slices.Index(p.Rhs, ast.Expr(child.(ast.Expr)))
@@ -505,6 +511,47 @@ func runsLater(info *types.Info, uses *ctxuse.Result, cur inspector.Cursor) bool
 		}
 		return false
 	}
+}
+
+// calledInPlace reports whether the value of the call at cur is called by
+// its own function: at once (wrap(f)()), or through a local it is assigned
+// to (op := wrap(f); ...; op()).
+func calledInPlace(info *types.Info, cur inspector.Cursor) bool {
+	parent, child := ctxflow.Unparen(cur)
+	switch p := parent.Node().(type) {
+	case *ast.CallExpr:
+		return p.Fun == child
+	case *ast.AssignStmt, *ast.ValueSpec:
+		var lhs []ast.Expr
+		var rhs []ast.Expr
+		if as, ok := p.(*ast.AssignStmt); ok {
+			lhs, rhs = as.Lhs, as.Rhs
+		} else {
+			vs := p.(*ast.ValueSpec)
+			for _, id := range vs.Names {
+				lhs = append(lhs, id)
+			}
+			rhs = vs.Values
+		}
+		i := slices.Index(rhs, ast.Expr(child.(ast.Expr)))
+		if i < 0 || len(lhs) != len(rhs) {
+			return false
+		}
+		v := ctxflow.VarOf(info, lhs[i])
+		fn, ok := ctxflow.EnclosingFunc(cur)
+		if v == nil || !ok {
+			return false
+		}
+		called := false
+		for c := range fn.Preorder((*ast.CallExpr)(nil)) {
+			if id, ok := ast.Unparen(c.Node().(*ast.CallExpr).Fun).(*ast.Ident); ok && info.Uses[id] == v {
+				called = true
+				break
+			}
+		}
+		return called
+	}
+	return false
 }
 
 // waitsAround reports whether the function around cur waits for what it

@@ -294,18 +294,18 @@ type Funcs[T any] struct {
 	Update func(old, e T) bool
 }
 
-func NewFuncs[T any](filter func(T) bool) Funcs[T] { // want NewFuncs:"stores \\[0\\]"
+func NewFuncs[T any](filter func(T) bool) Funcs[T] { // want NewFuncs:"wraps \\[0\\]"
 	return Funcs[T]{
 		Create: func(e T) bool { return filter(e) },
 		Update: func(old, e T) bool { return filter(e) },
 	}
 }
 
-func NewHook(filter func() bool) *Funcs[int] { // want NewHook:"stores \\[0\\]"
+func NewHook(filter func() bool) *Funcs[int] { // want NewHook:"wraps \\[0\\]"
 	return &Funcs[int]{Create: func(int) bool { return filter() }}
 }
 
-func Wrap(filter func() bool) func() bool { // want Wrap:"stores \\[0\\]"
+func Wrap(filter func() bool) func() bool { // want Wrap:"wraps \\[0\\]"
 	return func() bool { return !filter() }
 }
 

@@ -51,3 +51,13 @@ func NewFuncs[T any](filter func(T) bool) Funcs[T] {
 
 // Filter runs filter on v in place.
 func Filter[T any](v T, filter func(T) bool) bool { return filter(v) }
+
+// Retrying returns f wrapped in a retry: f runs when the result does.
+func Retrying(f func() error) func() error {
+	return func() error {
+		if err := f(); err != nil {
+			return f()
+		}
+		return nil
+	}
+}

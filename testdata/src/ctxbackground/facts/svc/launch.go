@@ -50,3 +50,22 @@ func WatchHelper(ctx context.Context, st Store) []safego.Funcs[string] {
 	fs = append(fs, safego.NewFuncs(func(k string) bool { return putNow(st, k) }))
 	return fs
 }
+
+// A wrapper's result that the caller runs itself, at once or through a
+// local, runs the literal as the caller's own work.
+func RetryNow(ctx context.Context, st Store) error {
+	if err := safego.Retrying(func() error {
+		return st.Put(context.Background(), "now") // want `context.Background\(\) starts a fresh context where ctx is in scope, so the caller's deadline and cancellation are lost; use ctx`
+	})(); err != nil {
+		return err
+	}
+	op := safego.Retrying(func() error {
+		return st.Put(context.Background(), "op") // want `context.Background\(\) starts a fresh context where ctx is in scope, so the caller's deadline and cancellation are lost; use ctx`
+	})
+	return op()
+}
+
+// Returned to the caller, the wrapped literal runs later.
+func RetryLater(ctx context.Context, st Store) func() error {
+	return safego.Retrying(func() error { return st.Put(context.Background(), "later") })
+}
