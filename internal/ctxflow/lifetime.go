@@ -52,7 +52,7 @@ func Lifetime(info *types.Info, cur inspector.Cursor) bool {
 	if call, ok := parent.Node().(*ast.CallExpr); ok && slices.Contains(call.Args, ast.Expr(child.(ast.Expr))) {
 		return KeptBy(info, parent)
 	}
-	lhs, rhs := assignment(parent.Node())
+	lhs, rhs := AssignmentSides(parent.Node())
 	i := slices.Index(rhs, ast.Expr(child.(ast.Expr)))
 	if i < 0 {
 		return storedInLiteral(info, cur, nil)
@@ -343,7 +343,7 @@ func Stored(info *types.Info, cur inspector.Cursor) bool {
 	if _, ok := parent.Node().(*ast.KeyValueExpr); ok {
 		return KeptValue(info, cur) // &T{m: NewManager(ctx)}, returned
 	}
-	lhs, rhs := assignment(parent.Node())
+	lhs, rhs := AssignmentSides(parent.Node())
 	i := slices.Index(rhs, ast.Expr(child.(ast.Expr)))
 	var target ast.Expr
 	switch {
@@ -453,6 +453,12 @@ func returnsComponent(results types.Type) bool {
 // Stop, Shutdown; an interface's own methods count): a component, whose fields live until it is closed, not
 // a message carrying one request's work.
 func closable(t types.Type) bool {
+	return hasMethod(t, func(fn *types.Func) bool { return knowledge.IsDestructorName(fn.Name()) })
+}
+
+// hasMethod reports whether the named type t (a pointer to it, for a
+// struct) has a method that match accepts.
+func hasMethod(t types.Type, match func(*types.Func) bool) bool {
 	named, ok := types.Unalias(t).(*types.Named)
 	if !ok {
 		return false
@@ -464,7 +470,7 @@ func closable(t types.Type) bool {
 		ms = types.NewMethodSet(types.NewPointer(named))
 	}
 	for i := range ms.Len() {
-		if knowledge.IsDestructorName(ms.At(i).Obj().Name()) {
+		if fn, ok := ms.At(i).Obj().(*types.Func); ok && match(fn) {
 			return true
 		}
 	}
@@ -476,27 +482,15 @@ func closable(t types.Type) bool {
 // context its literal holds is only the default of a value whose users
 // give it theirs.
 func contextSettable(t types.Type) bool {
-	named, ok := types.Unalias(t).(*types.Named)
-	if !ok || types.IsInterface(named) {
-		return false
-	}
-	ms := types.NewMethodSet(types.NewPointer(named))
-	for i := range ms.Len() {
-		fn, ok := ms.At(i).Obj().(*types.Func)
-		if !ok || !knowledge.IsContextSetterName(fn.Name()) {
-			continue
-		}
+	return hasMethod(t, func(fn *types.Func) bool {
 		params := fn.Type().(*types.Signature).Params()
-		if params.Len() == 1 && ctxapi.IsContext(params.At(0).Type(), nil) {
-			return true
-		}
-	}
-	return false
+		return knowledge.IsContextSetterName(fn.Name()) && params.Len() == 1 && ctxapi.IsContext(params.At(0).Type(), nil)
+	})
 }
 
-// assignment returns the two sides of an assignment or a declaration with
+// AssignmentSides returns the two sides of an assignment or a declaration with
 // values; nil for any other node.
-func assignment(n ast.Node) (lhs, rhs []ast.Expr) {
+func AssignmentSides(n ast.Node) (lhs, rhs []ast.Expr) {
 	switch n := n.(type) {
 	case *ast.AssignStmt:
 		return n.Lhs, n.Rhs

@@ -85,7 +85,7 @@ func onDone(info *types.Info, n ast.Node, contexts, dones map[*types.Var]bool, t
 func CancelledWith(info *types.Info, cur inspector.Cursor, contexts map[*types.Var]bool) bool {
 	cur = outermostDerivation(info, cur)
 	parent, child := Unparen(cur)
-	lhs, rhs := assignment(parent.Node())
+	lhs, rhs := AssignmentSides(parent.Node())
 	if len(lhs) != 2 || len(rhs) != 1 || rhs[0] != child {
 		return false
 	}

@@ -522,17 +522,7 @@ func calledInPlace(info *types.Info, cur inspector.Cursor) bool {
 	case *ast.CallExpr:
 		return p.Fun == child
 	case *ast.AssignStmt, *ast.ValueSpec:
-		var lhs []ast.Expr
-		var rhs []ast.Expr
-		if as, ok := p.(*ast.AssignStmt); ok {
-			lhs, rhs = as.Lhs, as.Rhs
-		} else {
-			vs := p.(*ast.ValueSpec)
-			for _, id := range vs.Names {
-				lhs = append(lhs, id)
-			}
-			rhs = vs.Values
-		}
+		lhs, rhs := ctxflow.AssignmentSides(p)
 		i := slices.Index(rhs, ast.Expr(child.(ast.Expr)))
 		if i < 0 || len(lhs) != len(rhs) {
 			return false
@@ -542,14 +532,11 @@ func calledInPlace(info *types.Info, cur inspector.Cursor) bool {
 		if v == nil || !ok {
 			return false
 		}
-		called := false
 		for c := range fn.Preorder((*ast.CallExpr)(nil)) {
 			if id, ok := ast.Unparen(c.Node().(*ast.CallExpr).Fun).(*ast.Ident); ok && info.Uses[id] == v {
-				called = true
-				break
+				return true
 			}
 		}
-		return called
 	}
 	return false
 }
