@@ -219,14 +219,18 @@ func KeptValue(info *types.Info, cur inspector.Cursor) bool {
 			}
 			c = parent
 		case *ast.AssignStmt:
+			var target ast.Expr
 			switch i := slices.Index(p.Rhs, ast.Expr(child.(ast.Expr))); {
 			case i < 0:
 				return false
 			case len(p.Lhs) == len(p.Rhs):
-				return ctxapi.IsKept(info, p.Lhs[i])
+				target = p.Lhs[i]
 			default: // p.pool, err = newPool(...): the call's first result
-				return ctxapi.IsKept(info, p.Lhs[0])
+				target = p.Lhs[0]
 			}
+			// Stored, or in a literal held by a local the function then
+			// stores (inf := newInformer(&ListWatch{...}); l.inf = inf).
+			return ctxapi.IsKept(info, target) || inLiteral && storedLater(info, c, VarOf(info, target))
 		default:
 			return false
 		}

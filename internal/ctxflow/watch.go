@@ -12,15 +12,30 @@ import (
 )
 
 // Waits reports whether the function at decl calls Wait on a
-// sync.WaitGroup or an errgroup.Group: it waits for what it launched.
+// sync.WaitGroup or an errgroup.Group: it waits for what it launched. A
+// Wait in a go statement (go func() { wg.Wait(); close(done) }()) does
+// not count: the function goes on while the work runs.
 func Waits(info *types.Info, decl inspector.Cursor) bool {
 	for cur := range decl.Preorder((*ast.CallExpr)(nil)) {
+		if inGoWithin(decl, cur) {
+			continue
+		}
 		fn := ctxapi.Callee(info, cur.Node().(*ast.CallExpr))
 		if fn == nil || fn.Name() != "Wait" || fn.Pkg() == nil {
 			continue
 		}
 		switch fn.Pkg().Path() {
 		case "sync", "golang.org/x/sync/errgroup":
+			return true
+		}
+	}
+	return false
+}
+
+// inGoWithin reports whether cur is inside a go statement within decl.
+func inGoWithin(decl, cur inspector.Cursor) bool {
+	for g := range cur.Enclosing((*ast.GoStmt)(nil)) {
+		if decl.Contains(g) {
 			return true
 		}
 	}

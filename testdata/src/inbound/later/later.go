@@ -46,6 +46,25 @@ func GroupedWaited(ctx context.Context) {
 	wg.Wait()
 }
 
+// A Wait in a goroutine of its own does not make the function wait: the
+// function goes on (here to a select with its own timeout) while the
+// launched work runs.
+func GroupedWaitedAside(ctx context.Context, results chan int) {
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		probe() // want `inbound ctx detached`
+	})
+	done := make(chan struct{})
+	go func() {
+		wg.Wait()
+		close(done)
+	}()
+	select {
+	case <-results:
+	case <-done:
+	}
+}
+
 type server struct{ onClose func() }
 
 var hooks []func()
@@ -118,6 +137,28 @@ func Stored(ctx context.Context, s *server) {
 		probe() // want `inbound ctx$`
 	}
 	local()
+}
+
+// A callback in a configuration literal handed to a constructor runs for
+// the component it builds when that is kept, directly or through a local
+// stored later; one built only for this call runs on its path.
+type listWatch struct{ list func() }
+
+type informer struct{ lw *listWatch }
+
+func newInformer(lw *listWatch) *informer { return &informer{lw: lw} }
+
+type listener struct{ inf *informer }
+
+func (l *listener) Sync(ctx context.Context) {
+	inf := newInformer(&listWatch{list: func() {
+		probe() // want `inbound ctx detached`
+	}})
+	l.inf = inf
+	once := newInformer(&listWatch{list: func() {
+		probe() // want `inbound ctx$`
+	}})
+	once.lw.list()
 }
 
 // A clean-up hook appended to a list that is handed back runs at close,
