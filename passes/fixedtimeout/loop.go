@@ -34,8 +34,9 @@ func (c *checker) checkLoopWait(cur inspector.Cursor, w wait) {
 	if name == "" {
 		name, done = "the caller's context", "its Done()"
 	}
-	// The waits of one loop are one mistake: the loop never checks ctx.
-	c.Rep.ReportSame(fmt.Sprint("loop ", loop.Node().Pos()), analysis.Diagnostic{
+	// The waits of one loop, its inner loops' included, are one mistake:
+	// the loop never checks ctx.
+	c.Rep.ReportSame(fmt.Sprint("loop ", outermostLoop(loop).Node().Pos()), analysis.Diagnostic{
 		Pos: w.node.Pos(),
 		End: w.node.End(),
 		Message: fmt.Sprintf("%s in a loop that never checks %s ignores the caller's deadline and cancellation; wait in a select on %s and a timer",
@@ -227,6 +228,20 @@ func (c *checker) inRetryLoop(cur inspector.Cursor) bool {
 		}
 	}
 	return false
+}
+
+// outermostLoop returns the outermost loop around the loop at cur within
+// its function (cur itself when no other loop encloses it).
+func outermostLoop(cur inspector.Cursor) inspector.Cursor {
+	outer := cur
+	for l := range cur.Parent().Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		switch l.Node().(type) {
+		case *ast.FuncDecl, *ast.FuncLit:
+			return outer
+		}
+		outer = l
+	}
+	return outer
 }
 
 func innermostLoop(cur inspector.Cursor) (inspector.Cursor, bool) {

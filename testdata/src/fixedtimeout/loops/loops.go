@@ -147,6 +147,18 @@ func (w *Worker) Batches(ctx context.Context, batches [][]string) {
 	}
 }
 
+// The waits of a loop and of the loops inside it are one mistake when
+// none checks ctx: the inner wait is a related position of the first.
+func (w *Worker) Settle(ctx context.Context, groups [][]string) {
+	for _, g := range groups {
+		time.Sleep(50 * time.Millisecond) // want `50ms sleep in a loop that never checks ctx`
+		for _, id := range g {
+			_, _ = w.jobs.Get(ctx, id)
+			time.Sleep(10 * time.Millisecond) // the same loop nest: a related position of the sleep above
+		}
+	}
+}
+
 var errNotReady = errors.New("not ready")
 
 // A reused timer: the drain does not wait, the receive after Reset does.
