@@ -116,6 +116,7 @@ const (
 	detached               // context.WithoutCancel(ctx), with -detached
 	afterDone              // the same, where ctx is already done
 	documented             // the same, where a comment says the code detaches on purpose
+	afterFailure           // the same, in clean-up after a call given ctx failed
 )
 
 // inboundAt returns the context that should be used at cur, or nil where
@@ -141,7 +142,7 @@ func (c *checker) inboundAt(cur inspector.Cursor) (*inbound.Source, mode) {
 	if src == nil {
 		return nil, request
 	}
-	if site.Detached && m == request {
+	if (site.Detached || site.AfterFailure) && m == request {
 		if !includeDetached {
 			return nil, request
 		}
@@ -150,6 +151,8 @@ func (c *checker) inboundAt(cur inspector.Cursor) (*inbound.Source, mode) {
 			m = afterDone
 		case site.Documented:
 			m = documented
+		case site.AfterFailure:
+			m = afterFailure
 		default:
 			m = detached
 		}
@@ -224,13 +227,15 @@ func (c *checker) checkRoot(cur inspector.Cursor, call *ast.CallExpr) {
 	case test:
 		msg = fmt.Sprintf("%s in a test runs past the test's deadline and cleanup; use %s", root, src.Expr)
 		with = src.Expr
-	case detached, afterDone, documented:
+	case detached, afterDone, documented, afterFailure:
 		where := "in a goroutine or deferred call"
 		switch m {
 		case afterDone:
 			where = "once " + src.Name() + " is done"
 		case documented:
 			where = "where the comment says it detaches on purpose"
+		case afterFailure:
+			where = "in clean-up after a call given " + src.Name() + " failed"
 		}
 		if expr, ok := src.ExprAt(c.Pass.Pkg, call.Pos()); ok {
 			pkgName := contextQualifier(call)

@@ -93,6 +93,9 @@
 // made by, a function that stops or undoes other work (Kill, KillQuery,
 // Abort, Terminate, Rollback: it runs because that work failed or was
 // cancelled, and must finish whatever the caller's context says), a root
+// in clean-up after a failed call given the inbound context (if err :=
+// s.put(ctx, x); err != nil { s.remove(context.Background(), x); return
+// err }: the failure may be the caller's cancellation), a root
 // wrapped by a helper that returns it with values added
 // (trace.CopySpan(context.Background(), ctx)) and then kept, a root kept as the lifetime of
 // what a call returns (an OAuth2 client, a go-oidc key set, a websocket
@@ -109,7 +112,8 @@
 //
 // Flags: -tests also reports test functions, suggesting t.Context();
 // -detached also reports roots in go and defer statements, where the
-// inbound context is done and where a comment says they detach, suggesting
+// inbound context is done, in clean-up after a failed call and where a
+// comment says they detach, suggesting
 // context.WithoutCancel(ctx), which keeps the request's values; -latent
 // also reports roots that reach nothing observing cancellation.
 package ctxbackground

@@ -3,6 +3,7 @@ package inbound
 import (
 	"go/ast"
 	"go/token"
+	"slices"
 
 	"golang.org/x/tools/go/ast/inspector"
 
@@ -216,4 +217,63 @@ func (r *Result) isMethodOfSource(e ast.Expr, name string, src *Source) bool {
 		return false
 	}
 	return src.Param != nil && ctxflow.RootVar(r.info, sel.X) == src.Param
+}
+
+// afterFailure reports whether the node at cur, inside the function owner,
+// is clean-up after a failed call given src's context: it stands in the
+// body of an if err != nil whose err that call set (in the if's own
+// statement or the one just before) and which leaves the function with a
+// return, and not in that return. The failure may be the caller's
+// cancellation itself, so the clean-up (a rollback, an unlock, a
+// compensating delete) must not depend on the caller's context, or it
+// would fail at once and leave the half-done work behind.
+func (r *Result) afterFailure(cur inspector.Cursor, owner ast.Node, src *Source) bool {
+	if src.Param == nil {
+		return false
+	}
+	for c := cur; c.Node() != owner && c.Node() != nil; c = c.Parent() {
+		if _, ok := c.Node().(*ast.ReturnStmt); ok {
+			return false // the function's answer, not its clean-up
+		}
+		p := c.Parent()
+		if is, ok := p.Node().(*ast.IfStmt); ok && is.Body == c.Node() && r.failedWith(p, is, src) {
+			return true
+		}
+	}
+	return false
+}
+
+// failedWith reports whether the if statement at cur (is) tests err !=
+// nil for an error its init, or the statement before it, took from a
+// call given src's context, and its body ends with a return.
+func (r *Result) failedWith(cur inspector.Cursor, is *ast.IfStmt, src *Source) bool {
+	cmp, ok := ast.Unparen(is.Cond).(*ast.BinaryExpr)
+	if !ok || cmp.Op != token.NEQ || !r.info.Types[cmp.Y].IsNil() || len(is.Body.List) == 0 {
+		return false
+	}
+	if _, ok := is.Body.List[len(is.Body.List)-1].(*ast.ReturnStmt); !ok {
+		return false
+	}
+	errVar := ctxflow.VarOf(r.info, cmp.X)
+	if errVar == nil || !ctxflow.IsError(errVar.Type()) {
+		return false
+	}
+	setter := is.Init
+	if setter == nil {
+		list := ctxflow.StmtList(cur.Parent().Node())
+		if i := slices.Index(list, ast.Stmt(is)); i > 0 {
+			setter = list[i-1]
+		}
+	}
+	lhs, rhs := ctxflow.AssignmentSides(setter)
+	if len(rhs) != 1 || !slices.ContainsFunc(lhs, func(e ast.Expr) bool { return ctxflow.VarOf(r.info, e) == errVar }) {
+		return false
+	}
+	call, ok := ast.Unparen(rhs[0]).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	contexts := r.uses.Derived(src.Param)
+	contexts[src.Param] = true
+	return ctxflow.Mentions(r.info, call, contexts)
 }

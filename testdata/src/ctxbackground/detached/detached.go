@@ -47,3 +47,12 @@ func Replicate(ctx context.Context) {
 	// return early.
 	_ = work(context.Background()) // want `context.Background\(\) where the comment says it detaches on purpose drops the values of ctx along with its cancellation; use context.WithoutCancel\(ctx\) to detach on purpose`
 }
+
+// Clean-up after a failed call given ctx is reported with -detached.
+func Create(ctx context.Context) error {
+	if err := work(ctx); err != nil {
+		_ = work(context.Background()) // want `context.Background\(\) in clean-up after a call given ctx failed drops the values of ctx along with its cancellation; use context.WithoutCancel\(ctx\) to detach on purpose`
+		return err
+	}
+	return nil
+}

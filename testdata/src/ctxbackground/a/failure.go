@@ -1,0 +1,42 @@
+package a
+
+import "context"
+
+// Clean-up after a call given ctx failed runs because that call failed,
+// perhaps because ctx itself is done: a fresh root lets the compensating
+// work finish, so it is left alone, whether the root is made here or by a
+// helper.
+func (c *conn) Create(ctx context.Context, id int) error {
+	if err := c.r.Push(ctx, id); err != nil {
+		return err
+	}
+	if err := c.r.Push(ctx, id+1); err != nil {
+		_ = c.r.Push(context.Background(), -id) // undo the first push
+		return err
+	}
+	err := c.r.Push(ctx, id+2)
+	if err != nil {
+		c.refresh()
+		return err
+	}
+	return nil
+}
+
+// Not clean-up: the root is the work the function answers with, the error
+// did not come from a call given ctx, or the branch goes on with the
+// request's work instead of leaving.
+func (c *conn) Fallback(ctx context.Context, id int) error {
+	if err := c.r.Push(ctx, id); err != nil {
+		return c.r.Push(context.Background(), id) // want `context.Background\(\) starts a fresh context where ctx is in scope`
+	}
+	if err := validate(id); err != nil {
+		_ = c.r.Push(context.TODO(), -id) // want `context.TODO\(\) starts a fresh context where ctx is in scope`
+		return err
+	}
+	if err := c.r.Push(ctx, id+1); err != nil {
+		_ = c.r.Push(context.TODO(), -id) // want `context.TODO\(\) starts a fresh context where ctx is in scope`
+	}
+	return nil
+}
+
+func validate(id int) error { return nil }
