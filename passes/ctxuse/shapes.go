@@ -100,7 +100,8 @@ func (r *Result) polls(fn *types.Func, body inspector.Cursor, p *types.Var) bool
 }
 
 // derived returns p and the local variables holding contexts derived from
-// it (ctx2 := ctx, ctx, cancel := context.WithTimeout(ctx, d)).
+// it (ctx2 := ctx, ctx, cancel := context.WithTimeout(ctx, d)), or, for a
+// request, taken from it (ctx := req.Context()).
 func (r *Result) derived(p *types.Var) map[*types.Var]bool {
 	set := map[*types.Var]bool{p: true}
 	queue := []*types.Var{p}
@@ -109,6 +110,11 @@ func (r *Result) derived(p *types.Var) map[*types.Var]bool {
 		queue = queue[1:]
 		for _, cur := range r.uses[v] {
 			parent, child := ctxflow.Unparen(cur)
+			if sel, ok := parent.Node().(*ast.SelectorExpr); ok && sel.Sel.Name == "Context" && ctxapi.IsHTTPRequest(v.Type()) {
+				if call, ok := parent.Parent().Node().(*ast.CallExpr); ok && call.Fun == sel && len(call.Args) == 0 {
+					parent, child = ctxflow.Unparen(parent.Parent()) // req.Context()
+				}
+			}
 			if call, ok := parent.Node().(*ast.CallExpr); ok && len(call.Args) > 0 && call.Args[0] == child &&
 				ctxapi.IsDerivation(r.info, call) && !ctxapi.IsWithoutCancel(r.info, call) {
 				parent, child = ctxflow.Unparen(parent)

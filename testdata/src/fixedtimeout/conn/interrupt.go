@@ -3,6 +3,7 @@ package conn
 import (
 	"context"
 	"net"
+	"net/http"
 	"time"
 )
 
@@ -42,4 +43,36 @@ func (w *wire) ReadAudited(ctx context.Context, b []byte, audit func(context.Con
 	go audit(ctx)
 	w.nc.SetReadDeadline(time.Now().Add(5 * time.Second)) // want `5s read deadline on w.nc ignores the caller's deadline; use ctx.Deadline\(\) when it is sooner`
 	return w.nc.Read(b)
+}
+
+// A request's context taken into a local and watched inline interrupts the
+// connection as well: the pauses between sends end with the caller.
+func (w *wire) SendWatched(req *http.Request, b []byte, sends int) error {
+	ctx := req.Context()
+	done := make(chan struct{})
+	defer close(done)
+	go func() {
+		select {
+		case <-ctx.Done():
+			w.nc.SetDeadline(time.Unix(1, 0))
+		case <-done:
+		}
+	}()
+	for i := 0; i < sends; i++ {
+		if _, err := w.nc.Write(b); err != nil {
+			return err
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	return nil
+}
+
+func (w *wire) SendUnwatched(req *http.Request, b []byte, sends int) error {
+	for i := 0; i < sends; i++ {
+		if _, err := w.nc.Write(b); err != nil {
+			return err
+		}
+		time.Sleep(50 * time.Millisecond) // want `50ms sleep in a loop that never checks req.Context\(\)`
+	}
+	return nil
 }
