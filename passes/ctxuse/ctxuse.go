@@ -174,6 +174,9 @@ type Result struct {
 	// and never assigned again in the package (var G = GetLogger): a call
 	// through one is a call of that function.
 	aliases map[*types.Var]*types.Func
+	// mutexes holds the package's one-slot semaphores (see locksMutex);
+	// built on first use.
+	mutexes map[*types.Var]bool
 	// trail lists the functions and variables in the order their facts
 	// and states were first memoised (see settle).
 	trail []any
@@ -1174,6 +1177,9 @@ func (r *Result) argObserves(call *ast.CallExpr, i int, at *inspector.Cursor) bo
 		// names say it logs or records metrics (s.logf, cb :=
 		// metricsCallback()).
 		return !r.valuesOnlyVar(call) && !r.valueReaderNames(call)
+	}
+	if i == 0 && r.locksMutex(call, fn) {
+		return false // a mutex's Lock: others' critical sections, not this caller's work
 	}
 	if fn.Pkg() != nil && knowledge.InPackages(fn.Pkg().Path(), knowledge.ValuesOnly) {
 		if at != nil && ctxapi.ReturnsContext(fn) {

@@ -13,8 +13,11 @@
 //     no Done, Err or Deadline, no select on them, no call outside the
 //     analysed code, no interface or function-value call, and no callee
 //     whose own fact says it observes. Reading values (ctx.Value, a logger
-//     built from ctx) is not observing. A fresh root handed only to such a
-//     parameter loses nothing;
+//     built from ctx) is not observing, nor is acquiring a one-slot
+//     semaphore (s.sem.Acquire(ctx, 1) where the package makes s.sem only
+//     with semaphore.NewWeighted(1)): a mutex's Lock, which waits for
+//     others' critical sections, not for work done for the caller. A fresh
+//     root handed only to such a parameter loses nothing;
 //   - which context parameters it checks and reports on: it returns the
 //     answer of ctx.Err(), or returns from a case <-ctx.Done() or an if on
 //     ctx.Err(). A call to it in a loop is a context check;
