@@ -223,7 +223,9 @@ func (r *Result) isMethodOfSource(e ast.Expr, name string, src *Source) bool {
 // is clean-up after a failed call given src's context: it stands in the
 // body of an if err != nil whose err that call set (in the if's own
 // statement or the one just before) and which leaves the function with a
-// return, and not in that return. The failure may be the caller's
+// return of an error, and not in that return. A branch that may still
+// return a nil error recovers (the bucket another request created: look
+// it up, adopt it) and is the request's work. The failure may be the caller's
 // cancellation itself, so the clean-up (a rollback, an unlock, a
 // compensating delete) must not depend on the caller's context, or it
 // would fail at once and leave the half-done work behind.
@@ -251,7 +253,7 @@ func (r *Result) failedWith(cur inspector.Cursor, is *ast.IfStmt, src *Source) b
 	if !ok || cmp.Op != token.NEQ || !r.info.Types[cmp.Y].IsNil() || len(is.Body.List) == 0 {
 		return false
 	}
-	if _, ok := is.Body.List[len(is.Body.List)-1].(*ast.ReturnStmt); !ok {
+	if _, ok := is.Body.List[len(is.Body.List)-1].(*ast.ReturnStmt); !ok || r.mayReturnNilError(is.Body) {
 		return false
 	}
 	errVar := ctxflow.VarOf(r.info, cmp.X)
@@ -273,7 +275,28 @@ func (r *Result) failedWith(cur inspector.Cursor, is *ast.IfStmt, src *Source) b
 	if !ok {
 		return false
 	}
+	// Given ctx itself, or a callback that it runs with ctx
+	// (withClient(func(c Client) error { return c.Create(ctx, e) })).
 	contexts := r.uses.Derived(src.Param)
 	contexts[src.Param] = true
 	return ctxflow.Mentions(r.info, call, contexts)
+}
+
+// mayReturnNilError reports whether a return statement in body (outside
+// the function literals in it) gives nil as its last result, where a
+// function returns its error.
+func (r *Result) mayReturnNilError(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if len(n.Results) > 0 && r.info.Types[n.Results[len(n.Results)-1]].IsNil() {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }

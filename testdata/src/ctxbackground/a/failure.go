@@ -40,3 +40,22 @@ func (c *conn) Fallback(ctx context.Context, id int) error {
 }
 
 func validate(id int) error { return nil }
+
+// A branch that may still succeed recovers from the failure and goes on
+// with the request's work. A call given a callback that uses ctx fails
+// with the caller's work too.
+func (c *conn) Adopt(ctx context.Context, id int) error {
+	if err := c.r.Push(ctx, id); err != nil {
+		if c.r.Push(context.Background(), id) == nil { // want `context.Background\(\) starts a fresh context where ctx is in scope`
+			return nil
+		}
+		return err
+	}
+	if err := c.each(func() error { return c.r.Push(ctx, id) }); err != nil {
+		_ = c.r.Push(context.TODO(), -id)
+		return err
+	}
+	return nil
+}
+
+func (c *conn) each(f func() error) error { return f() }
