@@ -111,12 +111,12 @@ func run(pass *analysis.Pass) (any, error) {
 type mode int
 
 const (
-	request    mode = iota // the inbound context
-	test                   // t.Context(), with -tests
-	detached               // context.WithoutCancel(ctx), with -detached
-	afterDone              // the same, where ctx is already done
-	documented             // the same, where a comment says the code detaches on purpose
-	afterFailure           // the same, in clean-up after a call given ctx failed
+	request      mode = iota // the inbound context
+	test                     // t.Context(), with -tests
+	detached                 // context.WithoutCancel(ctx), with -detached
+	afterDone                // the same, where ctx is already done
+	documented               // the same, where a comment says the code detaches on purpose
+	afterFailure             // the same, in clean-up after a call given ctx failed
 )
 
 // inboundAt returns the context that should be used at cur, or nil where
