@@ -230,7 +230,7 @@ func (r *Result) isMethodOfSource(e ast.Expr, name string, src *Source) bool {
 // compensating delete) must not depend on the caller's context, or it
 // would fail at once and leave the half-done work behind.
 func (r *Result) afterFailure(cur inspector.Cursor, owner ast.Node, src *Source) bool {
-	if src.Param == nil {
+	if src.Param == nil || r.uses == nil {
 		return false
 	}
 	for c := cur; c.Node() != owner && c.Node() != nil; c = c.Parent() {
