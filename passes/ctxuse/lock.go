@@ -20,7 +20,7 @@ const semaphorePath = "golang.org/x/sync/semaphore"
 // handed to it is not observed in the sense that matters: a fresh root
 // there loses no more than sync.Mutex.Lock does, which no pass reports.
 func (r *Result) locksMutex(call *ast.CallExpr, fn *types.Func) bool {
-	if fn.Name() != "Acquire" || fn.Pkg() == nil || fn.Pkg().Path() != semaphorePath || len(call.Args) != 2 {
+	if r.pass == nil || fn.Name() != "Acquire" || fn.Pkg() == nil || fn.Pkg().Path() != semaphorePath || len(call.Args) != 2 {
 		return false
 	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
