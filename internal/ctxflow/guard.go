@@ -227,35 +227,47 @@ func errNotNil(info *types.Info, iface *types.Interface, cond ast.Expr) bool {
 // caller's context would skip the clean-up exactly when it gave up.
 func OnFailurePath(info *types.Info, cur inspector.Cursor) bool {
 	for c := cur; ; c = c.Parent() {
-		switch p := c.Parent().Node().(type) {
+		switch c.Parent().Node().(type) {
 		case nil, *ast.FuncDecl, *ast.FuncLit:
 			return false
 		case *ast.IfStmt:
-			if c.Node() == p.Body && errorNonNil(info, p.Cond) && failsOut(info, p.Body) {
+			if _, ok := FailureBranch(info, c); ok {
 				return true
 			}
 		}
 	}
 }
 
-// errorNonNil reports whether cond holds only when some error is non-nil:
-// err != nil, or an && one of whose operands is.
-func errorNonNil(info *types.Info, cond ast.Expr) bool {
+// FailureBranch returns the if statement whose body c is, when that body
+// is the way out of a failure (see OnFailurePath): the condition holds
+// only when an error is non-nil, and the body leaves only by returning a
+// non-nil error.
+func FailureBranch(info *types.Info, c inspector.Cursor) (*ast.IfStmt, bool) {
+	p, ok := c.Parent().Node().(*ast.IfStmt)
+	if !ok || c.Node() != p.Body || len(NonNilErrors(info, p.Cond)) == 0 || !failsOut(info, p.Body) {
+		return nil, false
+	}
+	return p, true
+}
+
+// NonNilErrors returns the errors that cond, to hold, needs non-nil: X in
+// X != nil, and those of the operands of an &&.
+func NonNilErrors(info *types.Info, cond ast.Expr) []ast.Expr {
 	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
 	if !ok {
-		return false
+		return nil
 	}
 	switch b.Op {
 	case token.LAND:
-		return errorNonNil(info, b.X) || errorNonNil(info, b.Y)
+		return append(NonNilErrors(info, b.X), NonNilErrors(info, b.Y)...)
 	case token.NEQ:
 		for _, pair := range [][2]ast.Expr{{b.X, b.Y}, {b.Y, b.X}} {
 			if tv, ok := info.Types[pair[1]]; ok && tv.IsNil() && IsError(info.TypeOf(pair[0])) {
-				return true
+				return []ast.Expr{pair[0]}
 			}
 		}
 	}
-	return false
+	return nil
 }
 
 // failsOut reports whether body ends in a return and every way out of it

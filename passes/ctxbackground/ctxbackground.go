@@ -142,7 +142,8 @@ func (c *checker) inboundAt(cur inspector.Cursor) (*inbound.Source, mode) {
 	if src == nil {
 		return nil, request
 	}
-	if (site.Detached || site.AfterFailure) && m == request {
+	failed := m == request && c.In.AfterFailure(cur, site)
+	if (site.Detached || failed) && m == request {
 		if !includeDetached {
 			return nil, request
 		}
@@ -151,7 +152,7 @@ func (c *checker) inboundAt(cur inspector.Cursor) (*inbound.Source, mode) {
 			m = afterDone
 		case site.Documented:
 			m = documented
-		case site.AfterFailure:
+		case failed:
 			m = afterFailure
 		default:
 			m = detached

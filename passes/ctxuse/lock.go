@@ -6,6 +6,9 @@ import (
 	"go/token"
 	"go/types"
 
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
 )
 
@@ -52,28 +55,26 @@ func (r *Result) oneSlotSemaphores() map[*types.Var]bool {
 		call, ok := ast.Unparen(value).(*ast.CallExpr)
 		one[v] = ok && ctxapi.IsCallTo(r.info, call, semaphorePath, "NewWeighted") && len(call.Args) == 1 && isOne(r.info, call.Args[0])
 	}
-	for _, f := range r.pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.AssignStmt:
-				if len(n.Lhs) == len(n.Rhs) {
-					for i, l := range n.Lhs {
-						write(semaphoreVar(r.info, l), n.Rhs[i])
-					}
-				}
-			case *ast.ValueSpec:
-				if len(n.Names) == len(n.Values) {
-					for i, id := range n.Names {
-						write(semaphoreVar(r.info, id), n.Values[i])
-					}
-				}
-			case *ast.KeyValueExpr:
-				if id, ok := n.Key.(*ast.Ident); ok {
-					write(semaphoreVar(r.info, id), n.Value)
+	insp := r.pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	for cur := range insp.Root().Preorder((*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.KeyValueExpr)(nil)) {
+		switch n := cur.Node().(type) {
+		case *ast.AssignStmt:
+			if len(n.Lhs) == len(n.Rhs) {
+				for i, l := range n.Lhs {
+					write(semaphoreVar(r.info, l), n.Rhs[i])
 				}
 			}
-			return true
-		})
+		case *ast.ValueSpec:
+			if len(n.Names) == len(n.Values) {
+				for i, id := range n.Names {
+					write(semaphoreVar(r.info, id), n.Values[i])
+				}
+			}
+		case *ast.KeyValueExpr:
+			if id, ok := n.Key.(*ast.Ident); ok {
+				write(semaphoreVar(r.info, id), n.Value)
+			}
+		}
 	}
 	return one
 }

@@ -110,8 +110,8 @@ func (r *Result) derived(p *types.Var) map[*types.Var]bool {
 		queue = queue[1:]
 		for _, cur := range r.uses[v] {
 			parent, child := ctxflow.Unparen(cur)
-			if sel, ok := parent.Node().(*ast.SelectorExpr); ok && sel.Sel.Name == "Context" && ctxapi.IsHTTPRequest(v.Type()) {
-				if call, ok := parent.Parent().Node().(*ast.CallExpr); ok && call.Fun == sel && len(call.Args) == 0 {
+			if sel, ok := parent.Node().(*ast.SelectorExpr); ok {
+				if call, ok := parent.Parent().Node().(*ast.CallExpr); ok && call.Fun == sel && ctxapi.IsRequestContext(r.info, call) {
 					parent, child = ctxflow.Unparen(parent.Parent()) // req.Context()
 				}
 			}

@@ -220,15 +220,15 @@ func (r *Result) isMethodOfSource(e ast.Expr, name string, src *Source) bool {
 }
 
 // afterFailure reports whether the node at cur, inside the function owner,
-// is clean-up after a failed call given src's context: it stands in the
-// body of an if err != nil whose err that call set (in the if's own
-// statement or the one just before) and which leaves the function with a
-// return of an error, and not in that return. A branch that may still
-// return a nil error recovers (the bucket another request created: look
-// it up, adopt it) and is the request's work. The failure may be the caller's
-// cancellation itself, so the clean-up (a rollback, an unlock, a
-// compensating delete) must not depend on the caller's context, or it
-// would fail at once and leave the half-done work behind.
+// is clean-up after a failed call given src's context: it stands in a
+// failure branch (ctxflow.FailureBranch: if err != nil, left only by
+// returning an error; a branch that may still succeed recovers, as when it
+// adopts the bucket another request created, and is the request's work)
+// whose err that call set, in the if's own statement or the one just
+// before, and not in the return itself. The failure may be the caller's
+// cancellation, so the clean-up (a rollback, an unlock, a compensating
+// delete) must not depend on the caller's context, or it would fail at
+// once and leave the half-done work behind.
 func (r *Result) afterFailure(cur inspector.Cursor, owner ast.Node, src *Source) bool {
 	if src.Param == nil || r.uses == nil {
 		return false
@@ -237,29 +237,17 @@ func (r *Result) afterFailure(cur inspector.Cursor, owner ast.Node, src *Source)
 		if _, ok := c.Node().(*ast.ReturnStmt); ok {
 			return false // the function's answer, not its clean-up
 		}
-		p := c.Parent()
-		if is, ok := p.Node().(*ast.IfStmt); ok && is.Body == c.Node() && r.failedWith(p, is, src) {
+		if is, ok := ctxflow.FailureBranch(r.info, c); ok && r.failedWith(c.Parent(), is, src) {
 			return true
 		}
 	}
 	return false
 }
 
-// failedWith reports whether the if statement at cur (is) tests err !=
-// nil for an error its init, or the statement before it, took from a
-// call given src's context, and its body ends with a return.
+// failedWith reports whether an error the if statement at cur (is) tests
+// was set, by its init or the statement before it, from a call given
+// src's context.
 func (r *Result) failedWith(cur inspector.Cursor, is *ast.IfStmt, src *Source) bool {
-	cmp, ok := ast.Unparen(is.Cond).(*ast.BinaryExpr)
-	if !ok || cmp.Op != token.NEQ || !r.info.Types[cmp.Y].IsNil() || len(is.Body.List) == 0 {
-		return false
-	}
-	if _, ok := is.Body.List[len(is.Body.List)-1].(*ast.ReturnStmt); !ok || r.mayReturnNilError(is.Body) {
-		return false
-	}
-	errVar := ctxflow.VarOf(r.info, cmp.X)
-	if errVar == nil || !ctxflow.IsError(errVar.Type()) {
-		return false
-	}
 	setter := is.Init
 	if setter == nil {
 		list := ctxflow.StmtList(cur.Parent().Node())
@@ -268,35 +256,18 @@ func (r *Result) failedWith(cur inspector.Cursor, is *ast.IfStmt, src *Source) b
 		}
 	}
 	lhs, rhs := ctxflow.AssignmentSides(setter)
-	if len(rhs) != 1 || !slices.ContainsFunc(lhs, func(e ast.Expr) bool { return ctxflow.VarOf(r.info, e) == errVar }) {
+	if len(rhs) != 1 {
+		return false
+	}
+	tested := ctxflow.NonNilErrors(r.info, is.Cond)
+	if !slices.ContainsFunc(lhs, func(l ast.Expr) bool {
+		v := ctxflow.VarOf(r.info, l)
+		return v != nil && slices.ContainsFunc(tested, func(e ast.Expr) bool { return ctxflow.VarOf(r.info, e) == v })
+	}) {
 		return false
 	}
 	call, ok := ast.Unparen(rhs[0]).(*ast.CallExpr)
-	if !ok {
-		return false
-	}
 	// Given ctx itself, or a callback that it runs with ctx
 	// (withClient(func(c Client) error { return c.Create(ctx, e) })).
-	contexts := r.uses.Derived(src.Param)
-	contexts[src.Param] = true
-	return ctxflow.Mentions(r.info, call, contexts)
-}
-
-// mayReturnNilError reports whether a return statement in body (outside
-// the function literals in it) gives nil as its last result, where a
-// function returns its error.
-func (r *Result) mayReturnNilError(body *ast.BlockStmt) bool {
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			if len(n.Results) > 0 && r.info.Types[n.Results[len(n.Results)-1]].IsNil() {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
+	return ok && ctxflow.Mentions(r.info, call, r.uses.Derived(src.Param))
 }

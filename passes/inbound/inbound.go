@@ -236,13 +236,6 @@ type Site struct {
 	// ("use a background context so that every replica gets it even if we
 	// return early").
 	Documented bool
-	// AfterFailure marks nodes in clean-up after a failed call given
-	// Owner's context (see afterFailure): if err := s.put(ctx, x); err !=
-	// nil { s.rollback(context.Background()); return err }. The failure
-	// may be the caller's cancellation, so that context would skip the
-	// clean-up. Passes that report a fresh root leave them alone; a retry
-	// or a wait there is still one.
-	AfterFailure bool
 	// Test is the test's context, for passes with their tests option on.
 	Test *Source
 	// InTest marks test code (see Func.InTest).
@@ -327,7 +320,6 @@ func (r *Result) At(cur inspector.Cursor) Site {
 			if !site.Detached && r.Documented(cur) {
 				site.Detached, site.Documented = true, true
 			}
-			site.AfterFailure = !site.Detached && r.afterFailure(cur, c.Node(), fn.Own)
 			if pos := r.firstWatch(c, fn.Own); pos.IsValid() && pos < cur.Node().Pos() {
 				site.Watched = true
 			}
@@ -336,6 +328,17 @@ func (r *Result) At(cur inspector.Cursor) Site {
 		detached = detached || fn.Later
 	}
 	return site
+}
+
+// AfterFailure reports whether the node at cur, on site's request path
+// and not detached, is clean-up after a failed call given its context
+// (see afterFailure): if err := s.put(ctx, x); err != nil {
+// s.rollback(context.Background()); return err }. The failure may be the
+// caller's cancellation, so that context would skip the clean-up. Passes
+// that report a fresh root ask it and leave such roots alone; a retry or a
+// wait there is still one, so At does not work it out for every node.
+func (r *Result) AfterFailure(cur inspector.Cursor, site Site) bool {
+	return site.Context != nil && site.Owner != nil && !site.Detached && r.afterFailure(cur, site.Owner.Node, site.Context)
 }
 
 // Documented reports whether the statement at cur says, in its comment,
