@@ -462,7 +462,7 @@ func mainOnlyFuncs(pass *analysis.Pass, insp *inspector.Inspector, iface *types.
 		if !ok || fn.Pkg() != pass.Pkg {
 			continue
 		}
-		if strings.HasSuffix(pass.Fset.Position(id.Pos()).Filename, "_test.go") {
+		if strings.HasSuffix(pass.Fset.File(id.Pos()).Name(), "_test.go") {
 			continue
 		}
 		c := cur
