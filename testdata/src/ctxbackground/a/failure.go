@@ -59,3 +59,23 @@ func (c *conn) Adopt(ctx context.Context, id int) error {
 }
 
 func (c *conn) each(f func() error) error { return f() }
+
+// The failure test may carry other conditions; a branch that answers with
+// something other than an error is not known to be the way out of a
+// failure (the shape fixedtimeout's clean-up bound shares, see
+// ctxflow.FailureBranch).
+func (c *conn) Replace(ctx context.Context, id int) (bool, error) {
+	if err := c.r.Push(ctx, id); err != nil && id > 0 {
+		_ = c.r.Push(context.Background(), -id)
+		return false, err
+	}
+	return true, nil
+}
+
+func (c *conn) TryPush(ctx context.Context, id int) bool {
+	if err := c.r.Push(ctx, id); err != nil {
+		_ = c.r.Push(context.Background(), -id) // want `context.Background\(\) starts a fresh context where ctx is in scope`
+		return false
+	}
+	return true
+}
