@@ -17,7 +17,7 @@ import (
 // not count: the function goes on while the work runs.
 func Waits(info *types.Info, decl inspector.Cursor) bool {
 	for cur := range decl.Preorder((*ast.CallExpr)(nil)) {
-		if inGoWithin(decl, cur) {
+		if InGoWithin(decl, cur) {
 			continue
 		}
 		fn := ctxapi.Callee(info, cur.Node().(*ast.CallExpr))
@@ -32,8 +32,8 @@ func Waits(info *types.Info, decl inspector.Cursor) bool {
 	return false
 }
 
-// inGoWithin reports whether cur is inside a go statement within decl.
-func inGoWithin(decl, cur inspector.Cursor) bool {
+// InGoWithin reports whether cur is inside a go statement within decl.
+func InGoWithin(decl, cur inspector.Cursor) bool {
 	for g := range cur.Enclosing((*ast.GoStmt)(nil)) {
 		if decl.Contains(g) {
 			return true

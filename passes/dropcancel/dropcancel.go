@@ -115,8 +115,8 @@ func (c *checker) checkCall(cur inspector.Cursor, call *ast.CallExpr) {
 			c.checkDrop(cur, call, fn, k)
 			return
 		}
-		if k.logging || ctxapi.IsWithoutCancel(info, call) || ctxapi.IsCallTo(info, call, "context", "AfterFunc") {
-			return // log values, deliberate detachment, lifetime hooks
+		if k.logging || ctxapi.IsWithoutCancel(info, call) || ctxapi.IsCallTo(info, call, "context", "AfterFunc") || ctxapi.IsCallTo(info, call, "context", "Cause") {
+			return // log values, deliberate detachment, lifetime hooks, a read of why a context ended
 		}
 	}
 	c.checkStoredArgs(cur, call, fn)

@@ -381,18 +381,44 @@ func (c *checker) setByCaller(e ast.Expr) bool {
 }
 
 // passedAsContext reports whether the function around cur passes v to a
-// context parameter.
+// context parameter of its own work. A derivation of v is followed to the
+// local that holds it; work launched in a go statement the function does
+// not wait for is detached (go c.completeOffer(p, offerCtx), a shared dial
+// on the client's lifetime while the caller waits on its own ctx), and
+// the component's lifetime is the context it should run on.
 func (c *checker) passedAsContext(cur inspector.Cursor, v *types.Var) bool {
+	fn := enclosingFunc(cur)
+	waits := ctxflow.Waits(c.Pass.TypesInfo, fn)
+	return c.passesToWork(fn, v, waits, map[*types.Var]bool{v: true})
+}
+
+func (c *checker) passesToWork(fn inspector.Cursor, v *types.Var, waits bool, seen map[*types.Var]bool) bool {
 	info := c.Pass.TypesInfo
-	for cc := range enclosingFunc(cur).Preorder((*ast.CallExpr)(nil)) {
+	for cc := range fn.Preorder((*ast.CallExpr)(nil)) {
 		call := cc.Node().(*ast.CallExpr)
 		if ctxapi.IsWithoutCancel(info, call) {
 			continue
 		}
 		for i, arg := range call.Args {
-			if usesVar(info, arg, v) && ctxapi.TakesContext(signature(info, call), i) {
-				return true
+			if !usesVar(info, arg, v) || !ctxapi.TakesContext(signature(info, call), i) {
+				continue
 			}
+			if i == 0 && ctxapi.IsDerivation(info, call) {
+				parent, _ := ctxflow.Unparen(cc)
+				if w, _ := ctxflow.AssignedVar(info, parent, call); w != nil && w.Kind() == types.LocalVar {
+					if !seen[w] {
+						seen[w] = true
+						if c.passesToWork(fn, w, waits, seen) {
+							return true
+						}
+					}
+					continue
+				}
+			}
+			if !waits && ctxflow.InGoWithin(fn, cc) {
+				continue
+			}
+			return true
 		}
 	}
 	return false

@@ -594,7 +594,7 @@ func localReads(info *types.Info, cur inspector.Cursor, v *types.Var, depth int)
 			continue
 		}
 		reads++
-		if ctxflow.KeptValue(info, id) || depth < 2 && copiedToHandedBack(info, fn, id, as, v, depth) {
+		if ctxflow.KeptValue(info, id) || depth < 2 && copiedToHandedBack(info, fn, id, as, v, depth) || readByHandedBack(info, fn, id) {
 			kept++
 		}
 	}
@@ -621,6 +621,32 @@ func copiedToHandedBack(info *types.Info, fn, id inspector.Cursor, as *ast.Assig
 	}
 	reads, kept := localReads(info, fn, w, depth+1)
 	return reads > 0 && kept == reads
+}
+
+// readByHandedBack reports whether the read at id is inside a closure of
+// fn that fn hands back: returned, or assigned to a named result or a kept
+// field (cleanup = func() { for _, f := range hooks { f() } }). What the
+// closure reads runs when the caller runs it.
+func readByHandedBack(info *types.Info, fn, id inspector.Cursor) bool {
+	for lit := range id.Enclosing((*ast.FuncLit)(nil)) {
+		if lit == fn || !fn.Contains(lit) {
+			return false
+		}
+		parent, child := ctxflow.Unparen(lit)
+		switch p := parent.Node().(type) {
+		case *ast.ReturnStmt:
+			return true
+		case *ast.AssignStmt:
+			i := slices.Index(p.Rhs, ast.Expr(child.(ast.Expr)))
+			if i < 0 || len(p.Lhs) != len(p.Rhs) {
+				return false
+			}
+			v := ctxflow.VarOf(info, p.Lhs[i])
+			return ctxapi.IsKept(info, p.Lhs[i]) || v != nil && isResult(info, parent, v)
+		}
+		return false
+	}
+	return false
 }
 
 // isResult reports whether v is a named result of the function enclosing

@@ -316,8 +316,11 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 			return len(e.Args) > 0 && (ctxapi.IsDerivation(info, e) || uses.AddsValuesOnly(e)) && throughLocals(e.Args[0], leaf, seen)
 		case *ast.Ident:
 			v, ok := info.Uses[e].(*types.Var)
-			if !ok || seen[v] || v.Kind() == types.ParamVar || len(defs[v]) == 0 {
+			if !ok || v.Kind() == types.ParamVar || len(defs[v]) == 0 {
 				return false
+			}
+			if seen[v] {
+				return true // a def through itself (ctx, cancel = WithCancel(ctx)): the others decide
 			}
 			seen[v] = true
 			for _, r := range defs[v] {
@@ -360,6 +363,26 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 	}
 	lifetime := func(e ast.Expr) bool {
 		return throughLocals(e, func(e ast.Expr) bool { return keptRoot(e) || ownLifetime(e) }, map[*types.Var]bool{})
+	}
+	// Detachment flows down the package's calls: a function only ever
+	// launched or called by launched functions, each handing on its own
+	// context (loop's c.redial(ctx) where only go c.loop(ctx) starts loop),
+	// runs detached too. A launch handing over a kept context is not enough on
+	// its own: go func() { res <- fetch(c.ctx) }() and a select on res is
+	// the caller's work, run in a goroutine only to be waited for.
+	for changed := true; changed; {
+		changed = false
+		for fn := range param {
+			if launched[fn] || escaped[fn] || rooted[fn] || len(calls[fn]) == 0 {
+				continue
+			}
+			all := !slices.ContainsFunc(calls[fn], func(s site) bool {
+				return !(s.inGo || s.caller != nil && launched[s.caller]) || !passesOwnParam(info, defs, s.call, param[fn], s.caller)
+			})
+			if all {
+				launched[fn], changed = true, true
+			}
+		}
 	}
 	classify := func(arg ast.Expr, caller *types.Func, process bool) argKind {
 		// Only main and the commands of a command-line program make the

@@ -3,6 +3,7 @@ package stored
 import (
 	"context"
 	"os/exec"
+	"sync"
 	"time"
 )
 
@@ -207,4 +208,62 @@ type tabletState struct {
 func (ts *tabletState) Change(ctx context.Context) error {
 	ts.eng.Open(ts.batchCtx)
 	return ts.eng.Poke(ts.batchCtx) // want `passing the stored context ts.batchCtx ignores the cancellation of ctx; pass ctx`
+}
+
+// A shared dial started on the client's lifetime and left running while the
+// caller waits on its own context: the dial is the client's work, and a
+// caller that gives up must not tear it down for the next one.
+type dialer struct{ ctx context.Context }
+
+func (d *dialer) finish(ctx context.Context, done chan struct{}) {
+	wait(ctx)
+	close(done)
+}
+
+func (d *dialer) offer(ctx context.Context) error {
+	dialCtx := d.ctx
+	dialCtx, cancel := context.WithCancel(dialCtx)
+	defer cancel()
+	done := make(chan struct{})
+	go d.finish(dialCtx, done)
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// Work the function waits for is its own, and so is work on a child of the
+// copied context.
+func (d *dialer) offerWaited(ctx context.Context) {
+	wait(ctx)
+	dialCtx := d.ctx // want `passing the stored context d.ctx ignores the cancellation of ctx; pass ctx`
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		wait(dialCtx)
+	}()
+	wg.Wait()
+}
+
+func (d *dialer) offerChild(ctx context.Context) {
+	wait(ctx)
+	dialCtx := d.ctx // want `passing the stored context d.ctx ignores the cancellation of ctx; pass ctx`
+	child, cancel := context.WithTimeout(dialCtx, time.Second)
+	defer cancel()
+	wait(child)
+}
+
+// Asking why the component's lifetime ended is a read of its state, not
+// work run on it instead of the caller's context.
+type streams struct{ ctx context.Context }
+
+func (s *streams) Accept(ctx context.Context) error {
+	if err := context.Cause(s.ctx); err != nil {
+		return err
+	}
+	wait(ctx)
+	return nil
 }

@@ -184,6 +184,21 @@ func RunHooks(ctx context.Context) {
 	}
 }
 
+// A list of clean-ups run by the closure handed back: each runs when the
+// caller cleans up, not during the call.
+func Prepare(ctx context.Context) (cleanup func(), err error) {
+	var undo []func()
+	cleanup = func() {
+		for _, u := range undo {
+			u()
+		}
+	}
+	undo = append(undo, func() {
+		probe() // want `inbound ctx detached`
+	})
+	return cleanup, nil
+}
+
 // A returned handler has its own request: it is on that path.
 func Handler(ctx context.Context) func(context.Context) {
 	return func(inner context.Context) {

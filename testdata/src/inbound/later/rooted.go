@@ -124,6 +124,48 @@ func (d *downloader) sync(ctx context.Context) {
 	probe() // want `inbound ctx$`
 }
 
+// Work launched with the caller's context, and what the launched function
+// calls with its own: detached all the way down.
+type offers struct{}
+
+func (o *offers) Start(ctx context.Context) {
+	go o.loop(ctx)
+}
+
+func (o *offers) loop(ctx context.Context) {
+	probe() // want `inbound ctx detached`
+	o.dial(ctx)
+	o.redial(ctx)
+}
+
+func (o *offers) dial(ctx context.Context) {
+	probe() // want `inbound ctx detached`
+}
+
+// Called from launched work and in place: on the request path.
+func (o *offers) Redial(ctx context.Context) {
+	o.redial(ctx)
+}
+
+func (o *offers) redial(ctx context.Context) {
+	probe() // want `inbound ctx$`
+}
+
+// Run in a goroutine with a kept context only to be waited for: the
+// caller's work.
+type collector struct{ ctx context.Context }
+
+func (c *collector) Collect() error {
+	res := make(chan error, 1)
+	go func() { res <- c.fetch(c.ctx) }()
+	return <-res
+}
+
+func (c *collector) fetch(ctx context.Context) error {
+	probe() // want `inbound ctx$`
+	return nil
+}
+
 // Launched with the request's own context, and run inline instead only
 // under a flag (for tests): the same detached work.
 var testMode bool
