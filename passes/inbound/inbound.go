@@ -474,10 +474,11 @@ func runsLater(info *types.Info, uses *ctxuse.Result, cur inspector.Cursor) bool
 	}
 	listed := false // appended to a list of hooks
 	for {
+		if handedBack(info, cur) {
+			return true
+		}
 		parent, child := ctxflow.Unparen(cur)
 		switch p := parent.Node().(type) {
-		case *ast.ReturnStmt:
-			return true
 		case *ast.CallExpr:
 			i := slices.Index(p.Args, ast.Expr(child.(ast.Expr)))
 			switch {
@@ -510,9 +511,6 @@ func runsLater(info *types.Info, uses *ctxuse.Result, cur inspector.Cursor) bool
 			// list of hooks that the function hands back or keeps
 			// (closers = append(closers, f); return &T{closers: closers}).
 			v := ctxflow.VarOf(info, p.Lhs[i])
-			if ctxapi.IsKept(info, p.Lhs[i]) || v != nil && isResult(info, parent, v) {
-				return true
-			}
 			if listed {
 				return v != nil && keptLocal(info, parent, v)
 			}
@@ -624,27 +622,29 @@ func copiedToHandedBack(info *types.Info, fn, id inspector.Cursor, as *ast.Assig
 }
 
 // readByHandedBack reports whether the read at id is inside a closure of
-// fn that fn hands back: returned, or assigned to a named result or a kept
-// field (cleanup = func() { for _, f := range hooks { f() } }). What the
-// closure reads runs when the caller runs it.
+// fn that fn hands back (cleanup = func() { for _, f := range hooks { f()
+// } }): what the closure reads runs when the caller runs it.
 func readByHandedBack(info *types.Info, fn, id inspector.Cursor) bool {
 	for lit := range id.Enclosing((*ast.FuncLit)(nil)) {
-		if lit == fn || !fn.Contains(lit) {
+		return lit != fn && fn.Contains(lit) && handedBack(info, lit)
+	}
+	return false
+}
+
+// handedBack reports whether the value at cur is returned, or assigned to
+// a kept field or variable or to a named result of its function.
+func handedBack(info *types.Info, cur inspector.Cursor) bool {
+	parent, child := ctxflow.Unparen(cur)
+	switch p := parent.Node().(type) {
+	case *ast.ReturnStmt:
+		return true
+	case *ast.AssignStmt:
+		i := slices.Index(p.Rhs, ast.Expr(child.(ast.Expr)))
+		if i < 0 || len(p.Lhs) != len(p.Rhs) {
 			return false
 		}
-		parent, child := ctxflow.Unparen(lit)
-		switch p := parent.Node().(type) {
-		case *ast.ReturnStmt:
-			return true
-		case *ast.AssignStmt:
-			i := slices.Index(p.Rhs, ast.Expr(child.(ast.Expr)))
-			if i < 0 || len(p.Lhs) != len(p.Rhs) {
-				return false
-			}
-			v := ctxflow.VarOf(info, p.Lhs[i])
-			return ctxapi.IsKept(info, p.Lhs[i]) || v != nil && isResult(info, parent, v)
-		}
-		return false
+		v := ctxflow.VarOf(info, p.Lhs[i])
+		return ctxapi.IsKept(info, p.Lhs[i]) || v != nil && isResult(info, parent, v)
 	}
 	return false
 }
