@@ -89,7 +89,7 @@ func Lifetime(info *types.Info, cur inspector.Cursor) bool {
 			return true
 		}
 		kept = Stored(info, c) || v == ctxVar && (storedInLiteral(info, c, cancelVar) || passedToKeeper(info, c)) ||
-			v == cancelVar && inKeptClosure(info, c, fn)
+			v == cancelVar && (inKeptClosure(info, c, fn) || storedInLiteral(info, c, nil))
 		if v == ctxVar {
 			reads++
 			if inGoStmt(c, fn) {
@@ -283,7 +283,7 @@ func BuildsKept(info *types.Info, cur inspector.Cursor) bool {
 		return true
 	}
 	fn := ctxapi.Callee(info, call)
-	return fn != nil && knowledge.IsConstructorName(fn.Name()) && (returnedByConstructor(cur) || Stored(info, cur))
+	return fn != nil && knowledge.IsConstructorName(fn.Name()) && (returnedByConstructor(info, cur) || Stored(info, cur))
 }
 
 // usedAtOnce reports whether the value made at cur serves only calls of
@@ -411,20 +411,34 @@ func storedInLiteral(info *types.Info, cur inspector.Cursor, cancel *types.Var) 
 	if Stored(info, outer) {
 		return true
 	}
-	return returnedByConstructor(outer)
+	return returnedByConstructor(info, outer)
 }
 
 // returnedByConstructor reports whether the value at cur is returned by a
-// function named as a constructor (NewClient, newHandler): what it
-// returns outlives the call.
-func returnedByConstructor(cur inspector.Cursor) bool {
-	p, _ := Unparen(cur)
-	if _, returned := p.Node().(*ast.ReturnStmt); !returned {
-		return false
-	}
+// function named as a constructor (NewClient, newHandler), directly or
+// assigned to its named result (webhook = &Webhook{...}): what it returns
+// outlives the call.
+func returnedByConstructor(info *types.Info, cur inspector.Cursor) bool {
 	decl, _ := EnclosingFunc(cur)
 	fd, ok := decl.Node().(*ast.FuncDecl)
-	return ok && knowledge.IsConstructorName(fd.Name.Name)
+	if !ok || !knowledge.IsConstructorName(fd.Name.Name) {
+		return false
+	}
+	p, child := Unparen(cur)
+	switch p := p.Node().(type) {
+	case *ast.ReturnStmt:
+		return true
+	case *ast.AssignStmt:
+		i := slices.Index(p.Rhs, ast.Expr(child.(ast.Expr)))
+		if i < 0 || len(p.Lhs) != len(p.Rhs) {
+			return false
+		}
+		v := VarOf(info, p.Lhs[i])
+		return v != nil && fd.Type.Results != nil && slices.ContainsFunc(fd.Type.Results.List, func(f *ast.Field) bool {
+			return slices.ContainsFunc(f.Names, func(id *ast.Ident) bool { return info.Defs[id] == v })
+		})
+	}
+	return false
 }
 
 // BuildsComponent reports whether call constructs a component that keeps

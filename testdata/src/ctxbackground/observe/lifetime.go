@@ -485,3 +485,24 @@ func PrepareRequest(ctx context.Context, st *Store) (*Request, error) {
 	}
 	return &Request{ctx: context.Background(), store: st}, nil // want `context.Background\(\) starts a fresh context where ctx is in scope`
 }
+
+// A constructor that hands back, through its named result, the cancel of a
+// root whose Done it gives to others: a gate of the component's, opened
+// when its informers have synced, not a request's.
+type SyncGate struct {
+	open context.CancelFunc
+	wait <-chan struct{}
+}
+
+func NewSyncGate(ctx context.Context, s *Store) (g *SyncGate, err error) {
+	gctx, cancel := context.WithCancel(context.Background())
+	g = &SyncGate{open: cancel, wait: gctx.Done()}
+	return g, s.Get(ctx, "gate")
+}
+
+// The same in a function that is not a constructor: the root is the call's.
+func (l *Links) gate(ctx context.Context) (g *SyncGate, err error) {
+	gctx, cancel := context.WithCancel(context.Background()) // want `context.Background\(\) starts a fresh context where ctx is in scope, so the caller's deadline and cancellation are lost; use ctx`
+	g = &SyncGate{open: cancel, wait: gctx.Done()}
+	return g, l.store.Get(ctx, "gate")
+}
