@@ -424,21 +424,43 @@ func returnedByConstructor(info *types.Info, cur inspector.Cursor) bool {
 	if !ok || !knowledge.IsConstructorName(fd.Name.Name) {
 		return false
 	}
-	p, child := Unparen(cur)
-	switch p := p.Node().(type) {
-	case *ast.ReturnStmt:
+	if Returned(cur) {
 		return true
-	case *ast.AssignStmt:
-		i := slices.Index(p.Rhs, ast.Expr(child.(ast.Expr)))
-		if i < 0 || len(p.Lhs) != len(p.Rhs) {
+	}
+	lhs, ok := AssignedTo(cur)
+	if !ok {
+		return false
+	}
+	v := VarOf(info, lhs)
+	return v != nil && IsResult(info, cur.Parent(), v)
+}
+
+// IsResult reports whether v is a named result of the function enclosing
+// cur: a closure assigned to it is returned (onStart = func() error {...}).
+func IsResult(info *types.Info, cur inspector.Cursor, v *types.Var) bool {
+	for fn := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		ft, _ := FuncParts(fn.Node())
+		if ft == nil || ft.Results == nil {
 			return false
 		}
-		v := VarOf(info, p.Lhs[i])
-		return v != nil && fd.Type.Results != nil && slices.ContainsFunc(fd.Type.Results.List, func(f *ast.Field) bool {
-			return slices.ContainsFunc(f.Names, func(id *ast.Ident) bool { return info.Defs[id] == v })
-		})
+		for _, field := range ft.Results.List {
+			for _, id := range field.Names {
+				if info.Defs[id] == v {
+					return true
+				}
+			}
+		}
+		return false
 	}
 	return false
+}
+
+// Returned reports whether the value at cur is one of a return
+// statement's results.
+func Returned(cur inspector.Cursor) bool {
+	p, _ := Unparen(cur)
+	_, ok := p.Node().(*ast.ReturnStmt)
+	return ok
 }
 
 // BuildsComponent reports whether call constructs a component that keeps
@@ -519,6 +541,22 @@ func AssignmentSides(n ast.Node) (lhs, rhs []ast.Expr) {
 		return lhs, n.Values
 	}
 	return nil, nil
+}
+
+// AssignedTo returns the left-hand side that the value at cur is assigned
+// to one to one (x = v, c.f, y = v, w), and whether it is: the value is
+// the whole of one right-hand side of an assignment.
+func AssignedTo(cur inspector.Cursor) (ast.Expr, bool) {
+	parent, child := Unparen(cur)
+	as, ok := parent.Node().(*ast.AssignStmt)
+	if !ok || len(as.Lhs) != len(as.Rhs) {
+		return nil, false
+	}
+	i := slices.Index(as.Rhs, ast.Expr(child.(ast.Expr)))
+	if i < 0 {
+		return nil, false
+	}
+	return as.Lhs[i], true
 }
 
 // outermostDerivation climbs from the context at cur through the

@@ -117,20 +117,15 @@ func (c *checker) daemon(cur inspector.Cursor, fn *types.Func) bool {
 		return false
 	}
 	info := c.Pass.TypesInfo
-	parent, child := ctxflow.Unparen(cur)
-	var cmd *types.Var
-	switch p := parent.Node().(type) {
-	case *ast.ReturnStmt:
+	if ctxflow.Returned(cur) {
 		return true
-	case *ast.AssignStmt:
-		i := slices.Index(p.Rhs, ast.Expr(child.(ast.Expr)))
-		if i < 0 || len(p.Lhs) != len(p.Rhs) {
-			return false
-		}
-		if ctxapi.IsKept(info, p.Lhs[i]) {
+	}
+	var cmd *types.Var
+	if lhs, ok := ctxflow.AssignedTo(cur); ok {
+		if ctxapi.IsKept(info, lhs) {
 			return true
 		}
-		cmd = ctxflow.VarOf(info, p.Lhs[i])
+		cmd = ctxflow.VarOf(info, lhs)
 	}
 	if cmd == nil {
 		return false // exec.Command(...).Run(): run here and now

@@ -614,7 +614,7 @@ func copiedToHandedBack(info *types.Info, fn, id inspector.Cursor, as *ast.Assig
 	if w == nil || w == v || ctxapi.IsKept(info, as.Lhs[i]) {
 		return false
 	}
-	if isResult(info, fn, w) {
+	if ctxflow.IsResult(info, fn, w) {
 		return true
 	}
 	reads, kept := localReads(info, fn, w, depth+1)
@@ -634,39 +634,15 @@ func readByHandedBack(info *types.Info, fn, id inspector.Cursor) bool {
 // handedBack reports whether the value at cur is returned, or assigned to
 // a kept field or variable or to a named result of its function.
 func handedBack(info *types.Info, cur inspector.Cursor) bool {
-	parent, child := ctxflow.Unparen(cur)
-	switch p := parent.Node().(type) {
-	case *ast.ReturnStmt:
+	if ctxflow.Returned(cur) {
 		return true
-	case *ast.AssignStmt:
-		i := slices.Index(p.Rhs, ast.Expr(child.(ast.Expr)))
-		if i < 0 || len(p.Lhs) != len(p.Rhs) {
-			return false
-		}
-		v := ctxflow.VarOf(info, p.Lhs[i])
-		return ctxapi.IsKept(info, p.Lhs[i]) || v != nil && isResult(info, parent, v)
 	}
-	return false
-}
-
-// isResult reports whether v is a named result of the function enclosing
-// cur: a closure assigned to it is returned (onStart = func() error {...}).
-func isResult(info *types.Info, cur inspector.Cursor, v *types.Var) bool {
-	for fn := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		ft, _ := ctxflow.FuncParts(fn.Node())
-		if ft == nil || ft.Results == nil {
-			return false
-		}
-		for _, field := range ft.Results.List {
-			for _, id := range field.Names {
-				if info.Defs[id] == v {
-					return true
-				}
-			}
-		}
+	lhs, ok := ctxflow.AssignedTo(cur)
+	if !ok {
 		return false
 	}
-	return false
+	v := ctxflow.VarOf(info, lhs)
+	return ctxapi.IsKept(info, lhs) || v != nil && ctxflow.IsResult(info, cur.Parent(), v)
 }
 
 // sources finds the parameters of a signature that bring a caller's
