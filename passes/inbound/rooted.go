@@ -97,7 +97,9 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 		inGo    bool        // the call is a go statement's
 		process bool        // the call is in main or in a command: its deadlines are the process's
 		done    bool        // the call runs only once a context is done
+		waited  bool        // the declared function the call is in waits for what it launches
 	}
+	waits := map[ast.Node]bool{} // memo of ctxflow.Waits per declared function
 	calls := map[*types.Func][]site{}
 	escaped := map[*types.Func]bool{}
 	defs := map[*types.Var][]ast.Expr{}    // what local contexts are set from
@@ -153,7 +155,16 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 				break
 			}
 			inGo = inGo || inlineOfLaunch(info, c.Parent(), fn)
-			calls[fn] = append(calls[fn], site{call, caller, inGo, process, ctxflow.UnderDone(info, iface, c)})
+			waited := false
+			for d := range c.Enclosing((*ast.FuncDecl)(nil)) {
+				w, ok := waits[d.Node()]
+				if !ok {
+					w = ctxflow.Waits(info, d)
+					waits[d.Node()] = w
+				}
+				waited = w
+			}
+			calls[fn] = append(calls[fn], site{call, caller, inGo, process, ctxflow.UnderDone(info, iface, c), waited})
 		}
 	}
 	rooted := map[*types.Func]bool{}
@@ -367,9 +378,15 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 	// Detachment flows down the package's calls: a function only ever
 	// launched or called by launched functions, each handing on its own
 	// context (loop's c.redial(ctx) where only go c.loop(ctx) starts loop),
-	// runs detached too. A launch handing over a kept context is not enough on
+	// runs detached too; a worker the launching function waits for
+	// (go w.work(ctx, &wg); wg.Wait()) does not pass it on. A launch
+	// handing over a kept context is not enough on
 	// its own: go func() { res <- fetch(c.ctx) }() and a select on res is
 	// the caller's work, run in a goroutine only to be waited for.
+	unwaited := map[*types.Func]bool{} // launched, and never waited for
+	for fn := range launched {
+		unwaited[fn] = launched[fn] && !slices.ContainsFunc(calls[fn], func(s site) bool { return s.waited })
+	}
 	for changed := true; changed; {
 		changed = false
 		for fn := range param {
@@ -377,10 +394,10 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 				continue
 			}
 			all := !slices.ContainsFunc(calls[fn], func(s site) bool {
-				return !(s.inGo || s.caller != nil && launched[s.caller]) || !passesOwnParam(info, defs, s.call, param[fn], s.caller)
+				return !(s.inGo && !s.waited || s.caller != nil && unwaited[s.caller]) || !passesOwnParam(info, defs, s.call, param[fn], s.caller)
 			})
 			if all {
-				launched[fn], changed = true, true
+				launched[fn], unwaited[fn], changed = true, true, true
 			}
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"sync"
 	"time"
 )
 
@@ -401,4 +402,26 @@ func ServeCleanup(ctx context.Context) error {
 	return withCleanup(ctx, func() {
 		probe() // want `inbound ctx$`
 	})
+}
+
+// Workers the launching function waits for: what they call stays on the
+// caller's path (the launched body itself is judged as before).
+type workers struct{}
+
+func (w *workers) Run(ctx context.Context, jobs []int) {
+	var wg sync.WaitGroup
+	for range jobs {
+		wg.Add(1)
+		go w.work(ctx, &wg)
+	}
+	wg.Wait()
+}
+
+func (w *workers) work(ctx context.Context, wg *sync.WaitGroup) {
+	defer wg.Done()
+	w.step(ctx)
+}
+
+func (w *workers) step(ctx context.Context) {
+	probe() // want `inbound ctx$`
 }
