@@ -97,7 +97,7 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 		inGo    bool        // the call is a go statement's
 		process bool        // the call is in main or in a command: its deadlines are the process's
 		done    bool        // the call runs only once a context is done
-		waited  bool        // the declared function the call is in waits for what it launches
+		waited  bool        // a launch whose declared function waits for what it launches
 	}
 	waits := map[ast.Node]bool{} // memo of ctxflow.Waits per declared function
 	calls := map[*types.Func][]site{}
@@ -155,8 +155,11 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 				break
 			}
 			inGo = inGo || inlineOfLaunch(info, c.Parent(), fn)
-			waited := false
+			waited := false // asked only of launches: one walk per launching function
 			for d := range c.Enclosing((*ast.FuncDecl)(nil)) {
+				if !inGo {
+					break
+				}
 				w, ok := waits[d.Node()]
 				if !ok {
 					w = ctxflow.Waits(info, d)
