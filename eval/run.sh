@@ -17,6 +17,8 @@
 #   eval/run.sh -q ...             totals only (no per-finding lists)
 #   eval/run.sh -show ...          also list the false and debatable findings
 #                                  still reported (tuning set), with their review
+#   eval/run.sh -fresh ...         analyse every module again even when this
+#                                  budgetlint binary already has its results
 #
 # modules.txt: one "module@version set [group]" per line (set = tuning |
 # heldout; an optional group, such as the held-out set's number, gets its
@@ -40,6 +42,14 @@
 # "relpath:line:col<TAB>pass<TAB>message" and joins it with the review file.
 # Nothing fetched is ever written inside the repository; only -append writes,
 # and only to eval/review/.
+#
+# Each module's raw output is kept under $work/results/<binary hash>/, so an
+# interrupted run resumes where it stopped and a rerun with an unchanged
+# budgetlint (the build is reproducible: same source, same binary) only joins
+# the reviews again. -fresh ignores what is kept. A cold run over the whole
+# tuning set downloads tens of GB of modules: on a small disk, free space as it
+# goes (extracted directories under $(go env GOMODCACHE) can be deleted; Go
+# extracts them again from the cached zips when needed).
 #
 # It prints, per module and in total for each set: findings, real, false,
 # debatable, unreviewed and precision = real/(real+false); then lists
@@ -74,6 +84,7 @@ want_mods=()
 append=0
 quiet=0
 show=0
+fresh=0
 while [ $# -gt 0 ]; do
 	case "$1" in
 	-m) want_mods+=("${2:?-m needs a module path}"); shift 2 ;;
@@ -81,6 +92,7 @@ while [ $# -gt 0 ]; do
 	-set) want_set="${2:?-set needs tuning or heldout}"; shift 2 ;;
 	-append) append=1; shift ;;
 	-q) quiet=1; shift ;;
+	-fresh) fresh=1; shift ;;
 	-h | -help | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; exit 0 ;;
 	*) echo "run.sh: unknown argument $1 (see -h)" >&2; exit 2 ;;
 	esac
@@ -96,6 +108,8 @@ trap 'rm -rf "$tmp"' EXIT
 echo "building budgetlint from $root" >&2
 (cd "$root" && go build -o "$tmp/budgetlint" ./cmd/budgetlint)
 bl="$tmp/budgetlint"
+results="$work/results/$(sha256sum "$bl" | cut -c1-16)"
+mkdir -p "$results"
 
 # fetch MOD VER DIR: a writable copy of MOD@VER with its dependencies downloaded.
 fetch() {
@@ -212,9 +226,21 @@ while read -r modver set rest; do
 		status=2
 		continue
 	fi
-	echo "analysing $modver ($set)" >&2
-	rc=0
-	(cd "$dir" && "$bl" -cache=off ./...) >"$tmp/raw" 2>"$tmp/err" || rc=$?
+	kept="$results/$name"
+	if [ $fresh = 0 ] && [ -f "$kept.rc" ]; then
+		echo "analysed $modver ($set) by this budgetlint before: reusing $kept" >&2
+		cp "$kept.out" "$tmp/raw"
+		cp "$kept.err" "$tmp/err"
+		rc="$(cat "$kept.rc")"
+	else
+		echo "analysing $modver ($set)" >&2
+		rc=0
+		(cd "$dir" && "$bl" -cache=off ./...) >"$tmp/raw" 2>"$tmp/err" || rc=$?
+		# Kept only once complete: the .rc file, written last, marks it.
+		cp "$tmp/raw" "$kept.out"
+		cp "$tmp/err" "$kept.err"
+		echo "$rc" >"$kept.rc.part" && mv "$kept.rc.part" "$kept.rc"
+	fi
 	case $rc in
 	0 | 1) ;;
 	3)
