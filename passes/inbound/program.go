@@ -81,6 +81,10 @@ type SummaryFunc struct {
 	File       string
 	Start, End int      // byte offsets of the declaration in File
 	Holes      [][2]int // closures inside it with a context of their own
+	// Internal says that its package is below an internal directory, so
+	// nothing outside the module calls it: the module's calls are all of
+	// its calls, and a fresh root they hand it is all it ever gets.
+	Internal bool
 
 	pkg string // the summary's Package, for Program
 }
@@ -103,9 +107,12 @@ type SummaryCall struct {
 	// Interface is the named interface ("importpath.Name") a dynamic
 	// call goes through, "" for an unnamed one or a static call.
 	Interface string
-	Dynamic   bool   // a call through an interface
-	Root      bool   // main's or a command's context (in main or a command)
-	Caller    string // else the key of the calling function, when it hands on its own context
+	Dynamic   bool // a call through an interface
+	Root      bool // main's or a command's context (in main or a command)
+	// Fresh is a fresh root made elsewhere: it settles a callee only the
+	// module can call (see SummaryFunc.Internal).
+	Fresh  bool
+	Caller string // else the key of the calling function, when it hands on its own context
 }
 
 // summarise builds the package's CallSummary.
@@ -126,6 +133,7 @@ func summarise(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Inte
 		return strings.Contains(strings.ToLower(elem), "example")
 	})
 	escaped := map[string]bool{}
+	internal := slices.Contains(strings.Split(pass.Pkg.Path(), "/"), "internal")
 	// The interfaces in sight, by the name of each of their methods that
 	// takes a context, and which methods of the types in sight implement
 	// them.
@@ -178,7 +186,7 @@ func summarise(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Inte
 				continue
 			}
 			start, end := pass.Fset.Position(n.Pos()), pass.Fset.Position(n.End())
-			sf := SummaryFunc{Key: key(fn), File: start.Filename, Start: start.Offset, End: end.Offset}
+			sf := SummaryFunc{Key: key(fn), File: start.Filename, Start: start.Offset, End: end.Offset, Internal: internal}
 			if fn.Type().(*types.Signature).Recv() != nil {
 				sf.Method = fn.Name()
 			}
@@ -222,6 +230,11 @@ func summarise(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Inte
 			switch callers.classify(n.Args[i], caller, process) {
 			case rootArg:
 				call.Root = true
+			case freshArg:
+				call.Fresh = true
+				if caller != nil && contextParam(caller, iface) != nil {
+					call.Caller = key(caller) // for a callee others can call: as rooted as the caller
+				}
 			case callersArg:
 				call.Caller = key(caller)
 			}
@@ -299,6 +312,11 @@ func Program(sums []*CallSummary) *Rooted {
 		}
 		return out
 	}
+	// settles says whether call c hands f a root by itself: main's, or a
+	// fresh one if nothing outside the module can call f.
+	settles := func(c SummaryCall, f *SummaryFunc) bool {
+		return c.Root || c.Fresh && f.Internal
+	}
 	rooted := map[string]bool{}
 	for k, f := range funcs {
 		if len(callsOf(f)) > 0 && !escaped[k] && !foreign(f) {
@@ -309,7 +327,7 @@ func Program(sums []*CallSummary) *Rooted {
 		changed = false
 		for k := range rooted {
 			for _, c := range callsOf(funcs[k]) {
-				if !c.Root && (c.Caller == "" || !rooted[c.Caller]) {
+				if !settles(c, funcs[k]) && (c.Caller == "" || !rooted[c.Caller]) {
 					delete(rooted, k)
 					changed = true
 					break
@@ -327,7 +345,7 @@ func Program(sums []*CallSummary) *Rooted {
 				continue
 			}
 			for _, c := range callsOf(funcs[k]) {
-				if c.Root || grounded[c.Caller] {
+				if settles(c, funcs[k]) || grounded[c.Caller] {
 					grounded[k] = true
 					changed = true
 					break

@@ -11,6 +11,13 @@ func fn(key, method string, start int) SummaryFunc {
 	return SummaryFunc{Key: key, Method: method, File: "p.go", Start: start, End: start + 10}
 }
 
+// internalFn is fn in a package below an internal directory.
+func internalFn(key string, start int) SummaryFunc {
+	f := fn(key, "", start)
+	f.Internal = true
+	return f
+}
+
 func rootedKeys(r *Rooted) []string {
 	var keys []string
 	for _, list := range r.spans {
@@ -72,6 +79,19 @@ func TestProgram(t *testing.T) {
 				{Callee: "p.pong", Caller: "p.ping"},
 			}},
 		},
+	}, {
+		name: "a fresh root settles a function only the module can call, and only that",
+		sums: []*CallSummary{
+			{Package: "m/internal/jobs", Funcs: []SummaryFunc{internalFn("m/internal/jobs.Run", 0), internalFn("m/internal/jobs.Sync", 20)}, Calls: []SummaryCall{
+				{Callee: "m/internal/jobs.Run", Fresh: true},
+				{Callee: "m/internal/jobs.Sync", Fresh: true},
+				{Callee: "m/internal/jobs.Sync"}, // from a handler
+			}},
+			{Package: "m/store", Funcs: []SummaryFunc{fn("m/store.Flush", "", 40)}, Calls: []SummaryCall{
+				{Callee: "m/store.Flush", Fresh: true}, // a ctx-less wrapper: others call Flush with theirs
+			}},
+		},
+		want: []string{"m/internal/jobs.Run"},
 	}, {
 		name: "a function value escapes",
 		sums: []*CallSummary{

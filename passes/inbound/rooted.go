@@ -412,6 +412,9 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 		if process && isRooted(arg, caller, true, map[*types.Var]bool{}) || lifetime(arg) {
 			return rootArg
 		}
+		if isRooted(arg, caller, false, map[*types.Var]bool{}) {
+			return freshArg
+		}
 		if caller == nil || contextParam(caller, iface) == nil {
 			return otherArg
 		}
@@ -435,6 +438,12 @@ const (
 	otherArg   argKind = iota // possibly a caller's deadline
 	rootArg                   // main's or a command's context, handed on in main or a command
 	callersArg                // the calling function's own context parameter, or values on it
+	// freshArg is a fresh root made outside main and the commands (or
+	// the parameter of a function its package only hands such roots): no
+	// caller's deadline, but it may stand where one belongs (a ctx-less
+	// wrapper's XWithContext(context.Background())), so it settles only a
+	// callee that nothing outside the module can call.
+	freshArg
 )
 
 // contextParam returns fn's first context.Context parameter, nil if none.

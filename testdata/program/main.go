@@ -7,6 +7,7 @@ import (
 	"database/sql/driver"
 	"net/http"
 
+	"example.com/program/internal/jobs"
 	"example.com/program/server"
 	"example.com/program/store"
 )
@@ -23,6 +24,8 @@ func main() {
 	s.Ping(ctx) // database/sql pings it too, out of view
 	store.Get(ctx, "warm")
 	store.Flush()
+	jobs.RebuildNow()
+	jobs.CompactNow()
 	warm := store.Warm // a function value: its callers are out of view
 	warm(ctx)
 	http.ListenAndServe(":8080", &server.Server{Store: s})

@@ -5,6 +5,7 @@ import (
 	"context"
 	"net/http"
 
+	"example.com/program/internal/jobs"
 	"example.com/program/store"
 )
 
@@ -20,4 +21,6 @@ type Server struct {
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	store.Get(r.Context(), r.URL.Path)
 	s.Store.Load(r.Context(), r.URL.Path)
+	jobs.Rebuild(context.Background()) // the one finding of the rebuild
+	jobs.Compact(r.Context())
 }
