@@ -45,10 +45,11 @@ func newCommentIndex(fset *token.FileSet, info *types.Info, files []*ast.File) *
 // (knowledge.SaysDetached).
 func (ix *commentIndex) documented(cur inspector.Cursor) bool {
 	var stmt ast.Stmt
+	var stmtCur inspector.Cursor
 	for c := range cur.Enclosing() {
 		if s, ok := c.Node().(ast.Stmt); ok {
 			if _, block := s.(*ast.BlockStmt); !block {
-				stmt = s
+				stmt, stmtCur = s, c
 				break
 			}
 		}
@@ -64,7 +65,7 @@ func (ix *commentIndex) documented(cur inspector.Cursor) bool {
 	if tf == nil {
 		return false
 	}
-	if ix.saidAbove(tf, stmt) || ix.saidForRun(tf, cur) {
+	if ix.saidAbove(tf, stmt) || ix.saidForRun(tf, cur) || ix.saidAboveIf(tf, stmtCur) {
 		return true
 	}
 	if root, ok := cur.Node().(*ast.CallExpr); ok && ctxapi.IsFreshRoot(ix.info, root) && makesOnly(stmt, root) {
@@ -90,6 +91,20 @@ func (ix *commentIndex) saidAbove(tf *token.File, stmt ast.Stmt) bool {
 	pos := tf.Position(stmt.Pos())
 	cg := ix.byEnd[tf][pos.Line-1]
 	return cg != nil && tf.Position(cg.Pos()).Column <= pos.Column && knowledge.SaysDetached(cg.Text())
+}
+
+// saidAboveIf reports whether the statement at cur opens the body of an
+// if whose own comment says it is detached on purpose: "use a bounded
+// background context so the cleanup survives client disconnect" above if
+// s.iam != nil { ctx, cancel := context.WithTimeout(context.Background(),
+// d) ... }.
+func (ix *commentIndex) saidAboveIf(tf *token.File, cur inspector.Cursor) bool {
+	block, ok := cur.Parent().Node().(*ast.BlockStmt)
+	if !ok || len(block.List) == 0 || block.List[0] != cur.Node() {
+		return false
+	}
+	is, ok := cur.Parent().Parent().Node().(*ast.IfStmt)
+	return ok && is.Body == block && ix.saidAbove(tf, is)
 }
 
 // saidForRun reports whether the statement around cur is one of a run of

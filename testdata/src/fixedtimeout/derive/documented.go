@@ -26,3 +26,29 @@ func PushOne(ctx context.Context, in ingesters) error {
 	defer cancel()
 	return in.Push(pctx, 1)
 }
+
+// The comment above an if speaks for the first statement of its body.
+func PruneAfterDelete(ctx context.Context, in *ingesters) error {
+	// Use a bounded background context so the clean-up survives the client
+	// going away; the bucket is already gone.
+	if in != nil {
+		pctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		return in.Push(pctx, 0)
+	}
+	return nil
+}
+
+// Not for a later statement of the body: that one has a comment of its
+// own to carry.
+func PruneLater(ctx context.Context, in *ingesters) error {
+	// Use a bounded background context so the clean-up survives the client
+	// going away; the bucket is already gone.
+	if in != nil {
+		in.Push(ctx, 1)
+		pctx, cancel := context.WithTimeout(context.Background(), 30*time.Second) // want `30s timeout on a fresh context ignores the caller's deadline`
+		defer cancel()
+		return in.Push(pctx, 0)
+	}
+	return nil
+}
