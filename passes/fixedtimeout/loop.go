@@ -3,7 +3,6 @@ package fixedtimeout
 import (
 	"fmt"
 	"go/ast"
-	"go/constant"
 	"go/token"
 	"go/types"
 	"time"
@@ -80,13 +79,11 @@ func (c *checker) shortInAll(loop inspector.Cursor, w wait) bool {
 
 // passes returns how many times the loop at cur runs when that is written
 // in it: the length of a slice or array literal it ranges over (directly
-// or through a local set once), a constant it ranges over, or the bound of
-// for i := a; i < b; i++ with constants a and b and i left alone in the
-// body. It returns 0 when unknown.
+// or through a local set once), or its counter's range
+// (retryloop.Counted). It returns 0 when unknown.
 func (c *checker) passes(cur inspector.Cursor) int64 {
 	info := c.Pass.TypesInfo
-	switch loop := cur.Node().(type) {
-	case *ast.RangeStmt:
+	if loop, ok := cur.Node().(*ast.RangeStmt); ok {
 		x := ast.Unparen(loop.X)
 		if id, ok := x.(*ast.Ident); ok {
 			if init := c.initOf(cur, id); init != nil {
@@ -102,45 +99,9 @@ func (c *checker) passes(cur inspector.Cursor) int64 {
 			}
 			return 0
 		}
-		if tv, ok := info.Types[loop.X]; ok && tv.Value != nil && tv.Value.Kind() == constant.Int {
-			n, _ := constant.Int64Val(tv.Value)
-			return n
-		}
-	case *ast.ForStmt:
-		init, ok := loop.Init.(*ast.AssignStmt)
-		cond, ok2 := loop.Cond.(*ast.BinaryExpr)
-		post, ok3 := loop.Post.(*ast.IncDecStmt)
-		if !ok || !ok2 || !ok3 || len(init.Lhs) != 1 || len(init.Rhs) != 1 || cond.Op != token.LSS || post.Tok != token.INC {
-			return 0
-		}
-		i := ctxflow.VarOf(info, init.Lhs[0])
-		if i == nil || ctxflow.VarOf(info, cond.X) != i || ctxflow.VarOf(info, post.X) != i {
-			return 0
-		}
-		from, to := info.Types[init.Rhs[0]], info.Types[cond.Y]
-		if from.Value == nil || to.Value == nil || from.Value.Kind() != constant.Int || to.Value.Kind() != constant.Int {
-			return 0
-		}
-		written := false
-		ast.Inspect(loop.Body, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.AssignStmt:
-				for _, l := range n.Lhs {
-					written = written || ctxflow.VarOf(info, l) == i
-				}
-			case *ast.IncDecStmt:
-				written = written || ctxflow.VarOf(info, n.X) == i
-			case *ast.UnaryExpr:
-				written = written || n.Op == token.AND && ctxflow.VarOf(info, n.X) == i
-			}
-			return !written
-		})
-		a, _ := constant.Int64Val(from.Value)
-		b, _ := constant.Int64Val(to.Value)
-		if written || b <= a {
-			return 0
-		}
-		return b - a
+	}
+	if counter, ok := retryloop.Counted(info, cur.Node()); ok {
+		return counter.Passes()
 	}
 	return 0
 }

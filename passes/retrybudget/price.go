@@ -2,8 +2,6 @@ package retrybudget
 
 import (
 	"go/ast"
-	"go/constant"
-	"go/token"
 	"go/types"
 	"time"
 
@@ -19,8 +17,8 @@ import (
 // before every retry.
 func values(info *types.Info, loop *retryloop.Loop) price.Values {
 	v := price.Values{Unbounded: !loop.Bounded}
-	if loop.Bounded {
-		v.Attempts = attempts(info, loop.Node)
+	if counter, ok := retryloop.Counted(info, loop.Node); loop.Bounded && ok {
+		v.Attempts = int(counter.Passes())
 	}
 	if d := constantWait(info, loop); d > 0 {
 		v.Backoff, v.BackoffFactor = d, 1
@@ -47,49 +45,4 @@ func constantWait(info *types.Info, loop *retryloop.Loop) time.Duration {
 		return true
 	})
 	return wait
-}
-
-// attempts folds a counted loop's attempt count; 0 when it is not constant.
-func attempts(info *types.Info, n ast.Node) int {
-	fold := func(e ast.Expr) (int64, bool) {
-		tv, ok := info.Types[ast.Unparen(e)]
-		if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int {
-			return 0, false
-		}
-		return constant.Int64Val(tv.Value)
-	}
-	switch n := n.(type) {
-	case *ast.RangeStmt:
-		if k, ok := fold(n.X); ok && k > 0 {
-			return int(k)
-		}
-	case *ast.ForStmt:
-		init, ok := n.Init.(*ast.AssignStmt)
-		cond, ok2 := n.Cond.(*ast.BinaryExpr)
-		post, ok3 := n.Post.(*ast.IncDecStmt)
-		if !ok || !ok2 || !ok3 || len(init.Lhs) != 1 || len(init.Rhs) != 1 || post.Tok != token.INC {
-			return 0
-		}
-		id, ok := init.Lhs[0].(*ast.Ident)
-		x, ok2 := ast.Unparen(cond.X).(*ast.Ident)
-		p, ok3 := ast.Unparen(post.X).(*ast.Ident)
-		if !ok || !ok2 || !ok3 || x.Name != id.Name || p.Name != id.Name {
-			return 0
-		}
-		from, ok := fold(init.Rhs[0])
-		to, ok2 := fold(cond.Y)
-		if !ok || !ok2 {
-			return 0
-		}
-		k := to - from
-		if cond.Op == token.LEQ {
-			k++
-		} else if cond.Op != token.LSS {
-			return 0
-		}
-		if k > 0 {
-			return int(k)
-		}
-	}
-	return 0
 }
