@@ -78,9 +78,11 @@
 // inboundcalls analyzer, which only that command runs), and the command leaves out the findings in
 // functions that only main's or a command's contexts reach, from every
 // caller in the module (example programs and tests aside), a fresh root
-// when the function is in a package below an internal directory (nothing
-// outside the module can call it, so a root it is handed is all it ever
-// gets, and the root is reported where it is made, if anywhere), or a
+// made where a context is in scope when the function is in a package
+// below an internal directory (nothing outside the module can call it, so
+// a root it is handed is all it ever gets, and that root is the one
+// mistake, judged where it is made; a root made by a wrapper without a
+// context settles nothing), or a
 // component's own lifetime: a context kept in a field or package variable
 // that the package only ever sets to a root of its own
 // (p.ctx, p.cancel = context.WithCancel(context.Background())), or a root

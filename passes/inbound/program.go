@@ -109,8 +109,9 @@ type SummaryCall struct {
 	Interface string
 	Dynamic   bool // a call through an interface
 	Root      bool // main's or a command's context (in main or a command)
-	// Fresh is a fresh root made elsewhere: it settles a callee only the
-	// module can call (see SummaryFunc.Internal).
+	// Fresh is a fresh root made elsewhere, where a context is in scope:
+	// it settles a callee only the module can call (see
+	// SummaryFunc.Internal).
 	Fresh  bool
 	Caller string // else the key of the calling function, when it hands on its own context
 }
@@ -231,7 +232,11 @@ func summarise(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Inte
 			case rootArg:
 				call.Root = true
 			case freshArg:
-				call.Fresh = true
+				// A root made where a context is in scope is the one
+				// mistake, judged where it is made; one made where there
+				// is none (a wrapper without a context) is not, and the
+				// callee's parameter is where the signal should come.
+				call.Fresh = res.At(cur).Context != nil
 				if caller != nil && contextParam(caller, iface) != nil {
 					call.Caller = key(caller) // for a callee others can call: as rooted as the caller
 				}

@@ -24,8 +24,7 @@ func main() {
 	s.Ping(ctx) // database/sql pings it too, out of view
 	store.Get(ctx, "warm")
 	store.Flush()
-	jobs.RebuildNow()
-	jobs.CompactNow()
+	jobs.PurgeNow()
 	warm := store.Warm // a function value: its callers are out of view
 	warm(ctx)
 	http.ListenAndServe(":8080", &server.Server{Store: s})

@@ -7,9 +7,9 @@ import (
 	"time"
 )
 
-// Rebuild is only ever handed fresh roots, by a handler that detaches it
-// (reported there, once) and by a wrapper without a context: no caller's
-// deadline reaches it.
+// Rebuild is only ever handed a fresh root, by a handler that detaches it:
+// that root is the one mistake, reported where it is made, and no caller's
+// deadline reaches Rebuild.
 func Rebuild(ctx context.Context) error {
 	if err := wait(ctx); err != nil {
 		return err
@@ -17,16 +17,23 @@ func Rebuild(ctx context.Context) error {
 	return wait(context.Background())
 }
 
-// RebuildNow is the wrapper.
-func RebuildNow() error { return Rebuild(context.Background()) }
-
-// Compact keeps its finding: a request hands it its context too.
+// Compact keeps its finding: a request hands it its context.
 func Compact(ctx context.Context) error {
 	return wait(context.Background())
 }
 
-// CompactNow is a wrapper, as RebuildNow.
-func CompactNow() error { return Compact(context.Background()) }
+// Purge keeps its finding too: only a wrapper without a context calls it,
+// with a root nothing reports, and its own parameter is where the signal
+// should come through.
+func Purge(ctx context.Context) error {
+	if err := wait(ctx); err != nil {
+		return err
+	}
+	return wait(context.Background())
+}
+
+// PurgeNow is the wrapper.
+func PurgeNow() error { return Purge(context.Background()) }
 
 func wait(ctx context.Context) error {
 	select {
