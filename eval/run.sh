@@ -45,8 +45,9 @@
 #
 # Each module's raw output is kept under $work/results/<binary hash>/, so an
 # interrupted run resumes where it stopped and a rerun with an unchanged
-# budgetlint (the build is reproducible: same source, same binary) only joins
-# the reviews again. -fresh ignores what is kept. A cold run over the whole
+# budgetlint (the build is reproducible and leaves out the checkout's path
+# and commit: same code, same binary, in any worktree and after a commit
+# that touches no code) only joins the reviews again. -fresh ignores what is kept. A cold run over the whole
 # tuning set downloads tens of GB of modules: on a small disk, free space as it
 # goes (extracted directories under $(go env GOMODCACHE) can be deleted; Go
 # extracts them again from the cached zips when needed).
@@ -106,7 +107,9 @@ tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 
 echo "building budgetlint from $root" >&2
-(cd "$root" && go build -o "$tmp/budgetlint" ./cmd/budgetlint)
+# No checkout path or commit in the binary: its hash, which keys the kept
+# results, then changes only with the code.
+(cd "$root" && go build -trimpath -buildvcs=false -o "$tmp/budgetlint" ./cmd/budgetlint)
 bl="$tmp/budgetlint"
 results="$work/results/$(sha256sum "$bl" | cut -c1-16)"
 mkdir -p "$results"
