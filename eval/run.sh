@@ -239,10 +239,14 @@ while read -r modver set rest; do
 		echo "analysing $modver ($set)" >&2
 		rc=0
 		(cd "$dir" && "$bl" -cache=off ./...) >"$tmp/raw" 2>"$tmp/err" || rc=$?
-		# Kept only once complete: the .rc file, written last, marks it.
-		cp "$tmp/raw" "$kept.out"
-		cp "$tmp/err" "$kept.err"
-		echo "$rc" >"$kept.rc.part" && mv "$kept.rc.part" "$kept.rc"
+		# Kept only once complete (the .rc file, written last, marks it),
+		# and only when the packages loaded: a set-up error (a module
+		# directory deleted mid-run to free disk) is tried again next time.
+		if [ "$rc" = 0 ] || [ "$rc" = 1 ]; then
+			cp "$tmp/raw" "$kept.out"
+			cp "$tmp/err" "$kept.err"
+			echo "$rc" >"$kept.rc.part" && mv "$kept.rc.part" "$kept.rc"
+		fi
 	fi
 	case $rc in
 	0 | 1) ;;
