@@ -430,8 +430,9 @@ func TestSARIF(t *testing.T) {
 // finding, unless nothing outside the module can call it (a package below
 // internal/) and its roots are made where a context is in scope (the one
 // that detaches it is then reported where it is made; a wrapper without a
-// context settles nothing), and so does one only an example program calls; and so does every one with -program=false or
-// when the run covers part of the module.
+// context settles nothing), and so does one only an example program
+// calls; and so does every one with -program=false or when the run covers
+// part of the module.
 func TestProgramLeavesOutRootedCallers(t *testing.T) {
 	dir, err := filepath.Abs(filepath.Join("..", "..", "testdata", "program"))
 	if err != nil {

@@ -79,8 +79,7 @@ func (c *checker) shortInAll(loop inspector.Cursor, w wait) bool {
 
 // passes returns how many times the loop at cur runs when that is written
 // in it: the length of a slice or array literal it ranges over (directly
-// or through a local set once), or its counter's range
-// (retryloop.Counted). It returns 0 when unknown.
+// or through a local set once), or retryloop.Passes. It returns 0 when unknown.
 func (c *checker) passes(cur inspector.Cursor) int64 {
 	info := c.Pass.TypesInfo
 	if loop, ok := cur.Node().(*ast.RangeStmt); ok {
@@ -100,8 +99,8 @@ func (c *checker) passes(cur inspector.Cursor) int64 {
 			return 0
 		}
 	}
-	if counter, ok := retryloop.Counted(info, cur.Node()); ok {
-		return counter.Passes()
+	if n, ok := retryloop.Passes(info, cur.Node()); ok {
+		return n
 	}
 	return 0
 }

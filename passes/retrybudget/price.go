@@ -17,8 +17,8 @@ import (
 // before every retry.
 func values(info *types.Info, loop *retryloop.Loop) price.Values {
 	v := price.Values{Unbounded: !loop.Bounded}
-	if counter, ok := retryloop.Counted(info, loop.Node); loop.Bounded && ok {
-		v.Attempts = int(counter.Passes())
+	if n, ok := retryloop.Passes(info, loop.Node); loop.Bounded && ok {
+		v.Attempts = int(n)
 	}
 	if d := constantWait(info, loop); d > 0 {
 		v.Backoff, v.BackoffFactor = d, 1
