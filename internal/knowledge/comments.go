@@ -14,6 +14,8 @@ import (
 var (
 	// rootPhrases name the fresh context itself.
 	rootPhrases = []string{"background context", "context.background", "fresh context", "empty context", "new root context", "separate context", "different context",
+		// "runs on its own context", "a non-cancellable context"
+		"on its own context", "non-cancellable context", "non-cancelable context", "uncancellable context", "uncancelable context",
 		// the root set against the caller's context: "background, not
 		// r.Context()", "Background rather than ctx"
 		"background, not", "background rather than", "background instead of"}
@@ -61,6 +63,15 @@ func SaysDetached(comment string) bool {
 func SaysWhyDetached(comment string) bool {
 	text, ok := plain(comment)
 	return ok && givesReason(text)
+}
+
+// SaysWhyRooted reports whether a comment both names the fresh context
+// and gives the reason for it ("use context.Background() to ensure the
+// metadata save completes even if the HTTP request is cancelled"): said
+// once, it speaks for the code that follows it in its block.
+func SaysWhyRooted(comment string) bool {
+	text, ok := plain(comment)
+	return ok && hasPhrase(text, rootPhrases) && givesReason(text)
 }
 
 // givesReason reports whether a sentence of text names a purpose and the

@@ -41,6 +41,18 @@ func TestSaysDetached(t *testing.T) {
 		"Note: we don't use the passed in apiCtx here as it could be tied to a timeout":                                          true,
 		"Don't use this helper on hot paths.":                                                                                    false,
 		"TODO: don't use apiCtx here.":                                                                                           false,
+		"The object is committed, so the cleanup below runs on its own context.":                                                 true,
+		"Queue the mutation with a non-cancellable context.":                                                                     true,
+		"Close it with its own context lock.":                                                                                    false,
+	})
+}
+
+func TestSaysWhyRooted(t *testing.T) {
+	table.Check(t, "SaysWhyRooted", SaysWhyRooted, map[string]bool{
+		"Save the metadata. Use context.Background() so the save completes even if the request is cancelled.": true,
+		"Use a background context here.":                                                         false,
+		"The save must complete even if the request is cancelled.":                               false,
+		"TODO: use context.Background() so the save completes even if the request is cancelled.": false,
 	})
 }
 

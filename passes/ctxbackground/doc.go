@@ -86,8 +86,12 @@
 // background context so that every replica gets it even if we return
 // early", "we don't use the passed in apiCtx here, as it could be tied to
 // a timeout"; never a to-do about the context; the comment on the first of a
-// run of statements that each make a root speaks for the run, and the one
-// on an if for the first statement of its body), or in a
+// run of statements that each make a root speaks for the run, the one
+// on an if for the first statement of its body, the one on an element of
+// a composite literal for its value, and one that names the fresh context
+// and says why, on a statement that makes none, for the rest of its block:
+// "use context.Background() so the save completes even if the request is
+// cancelled" above the step it opens), or in a
 // function whose doc
 // comment says why it detaches (DetachContext, "for background tasks that
 // won't be cancelled when the request completes"), a root given to, or

@@ -65,7 +65,7 @@ func (ix *commentIndex) documented(cur inspector.Cursor) bool {
 	if tf == nil {
 		return false
 	}
-	if ix.saidAbove(tf, stmt) || ix.saidForRun(tf, cur) || ix.saidAboveIf(tf, stmtCur) {
+	if ix.saidAbove(tf, stmt) || ix.saidForRun(tf, cur) || ix.saidAboveIf(tf, stmtCur) || ix.saidAboveElement(tf, cur) || ix.saidForBlock(tf, cur) {
 		return true
 	}
 	if root, ok := cur.Node().(*ast.CallExpr); ok && ctxapi.IsFreshRoot(ix.info, root) && makesOnly(stmt, root) {
@@ -105,6 +105,53 @@ func (ix *commentIndex) saidAboveIf(tf *token.File, cur inspector.Cursor) bool {
 	}
 	is, ok := cur.Parent().Parent().Node().(*ast.IfStmt)
 	return ok && is.Body == block && ix.saidAbove(tf, is)
+}
+
+// saidAboveElement reports whether cur is the value of an element of a
+// composite literal whose comment, on the lines right above the element,
+// says it is detached on purpose: "use a non-cancellable context for the
+// queued mutation" above ctx: context.Background(),.
+func (ix *commentIndex) saidAboveElement(tf *token.File, cur inspector.Cursor) bool {
+	parent, child := ctxflow.Unparen(cur)
+	kv, ok := parent.Node().(*ast.KeyValueExpr)
+	if !ok || kv.Value != child {
+		return false
+	}
+	pos := tf.Position(kv.Pos())
+	cg := ix.byEnd[tf][pos.Line-1]
+	return cg != nil && tf.Position(cg.Pos()).Column <= pos.Column && knowledge.SaysDetached(cg.Text())
+}
+
+// saidForBlock reports whether a statement before the one around cur, in
+// a block of its function (or of a closure written there), carries a
+// comment that names the fresh context and says why
+// (knowledge.SaysWhyRooted) and sits on a statement that makes no root
+// itself: "use context.Background() so that the metadata save completes
+// even if the request is cancelled" above the logging that starts the
+// step speaks for the roots in the rest of its block, closures built
+// there included. (On a statement that makes a root, a comment is that
+// statement's, or its run's: see saidForRun.)
+func (ix *commentIndex) saidForBlock(tf *token.File, cur inspector.Cursor) bool {
+	for c := range cur.Enclosing() {
+		switch c.Parent().Node().(type) {
+		case *ast.FuncDecl, *ast.File:
+			return false
+		}
+		list := ctxflow.StmtList(c.Parent().Node())
+		stmt, ok := c.Node().(ast.Stmt)
+		if list == nil || !ok {
+			continue
+		}
+		i := slices.Index(list, stmt)
+		for j := 0; j <= i; j++ {
+			pos := tf.Position(list[j].Pos())
+			cg := ix.byEnd[tf][pos.Line-1]
+			if cg != nil && tf.Position(cg.Pos()).Column <= pos.Column && !ix.makesRoot(list[j]) && knowledge.SaysWhyRooted(cg.Text()) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // saidForRun reports whether the statement around cur is one of a run of

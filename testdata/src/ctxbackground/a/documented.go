@@ -129,3 +129,57 @@ func Restart(ctx context.Context, r replicas) error {
 	}
 	return r.Push(context.Background(), 4) // want `context.Background\(\) starts a fresh context where ctx is in scope`
 }
+
+// A comment that names the fresh context and says why, on a statement
+// that makes none, opens a section: it speaks for the roots in the rest of
+// its block, closures written there included.
+func SaveDocumented(ctx context.Context, r replicas) error {
+	// Save the entry. Use context.Background() so that the save completes
+	// even if the request is cancelled, and no chunk is orphaned.
+	n := 1
+	save := func() error {
+		return r.Push(context.Background(), n)
+	}
+	if err := save(); err != nil {
+		return r.Push(context.TODO(), 0)
+	}
+	return nil
+}
+
+// Naming the root without a reason does not.
+func SaveNamed(ctx context.Context, r replicas) error {
+	// Save the entry on context.Background().
+	n := 1
+	return r.Push(context.Background(), n) // want `context.Background\(\) starts a fresh context where ctx is in scope`
+}
+
+// A section comment covers its own block only.
+func SaveScoped(ctx context.Context, r replicas, retry bool) error {
+	if retry {
+		// Use a background context so the save completes even if the
+		// request is cancelled.
+		n := 1
+		_ = r.Push(context.Background(), n)
+	}
+	return r.Push(context.Background(), 2) // want `context.Background\(\) starts a fresh context where ctx is in scope`
+}
+
+type queued struct {
+	ctx context.Context
+	n   int
+}
+
+// The comment on an element of a composite literal is the root's.
+func Enqueue(ctx context.Context, r replicas, q chan<- queued) error {
+	q <- queued{
+		// A non-cancellable context for the queued write, so a cancelled
+		// caller does not abort the apply loop mid-write.
+		ctx: context.Background(),
+		n:   1,
+	}
+	q <- queued{
+		ctx: context.Background(), // want `context.Background\(\) starts a fresh context where ctx is in scope`
+		n:   2,
+	}
+	return r.Push(ctx, 0)
+}
