@@ -84,13 +84,22 @@ func (ix *commentIndex) documented(cur inspector.Cursor) bool {
 	return false
 }
 
-// saidAbove reports whether the comment on the lines right above stmt,
-// indented as it (not the trailing comment of the line above), says it is
+// commentAbove returns the comment on the lines right above n, indented
+// as n (not the trailing comment of the line above), or nil.
+func (ix *commentIndex) commentAbove(tf *token.File, n ast.Node) *ast.CommentGroup {
+	pos := tf.Position(n.Pos())
+	cg := ix.byEnd[tf][pos.Line-1]
+	if cg == nil || tf.Position(cg.Pos()).Column > pos.Column {
+		return nil
+	}
+	return cg
+}
+
+// saidAbove reports whether the comment right above stmt says it is
 // detached on purpose.
 func (ix *commentIndex) saidAbove(tf *token.File, stmt ast.Stmt) bool {
-	pos := tf.Position(stmt.Pos())
-	cg := ix.byEnd[tf][pos.Line-1]
-	return cg != nil && tf.Position(cg.Pos()).Column <= pos.Column && knowledge.SaysDetached(cg.Text())
+	cg := ix.commentAbove(tf, stmt)
+	return cg != nil && knowledge.SaysDetached(cg.Text())
 }
 
 // saidAboveIf reports whether the statement at cur opens the body of an
@@ -117,9 +126,8 @@ func (ix *commentIndex) saidAboveElement(tf *token.File, cur inspector.Cursor) b
 	if !ok || kv.Value != child {
 		return false
 	}
-	pos := tf.Position(kv.Pos())
-	cg := ix.byEnd[tf][pos.Line-1]
-	return cg != nil && tf.Position(cg.Pos()).Column <= pos.Column && knowledge.SaysDetached(cg.Text())
+	cg := ix.commentAbove(tf, kv)
+	return cg != nil && knowledge.SaysDetached(cg.Text())
 }
 
 // saidForBlock reports whether a statement before the one around cur, in
@@ -143,10 +151,9 @@ func (ix *commentIndex) saidForBlock(tf *token.File, cur inspector.Cursor) bool 
 			continue
 		}
 		i := slices.Index(list, stmt)
-		for j := 0; j <= i; j++ {
-			pos := tf.Position(list[j].Pos())
-			cg := ix.byEnd[tf][pos.Line-1]
-			if cg != nil && tf.Position(cg.Pos()).Column <= pos.Column && !ix.makesRoot(list[j]) && knowledge.SaysWhyRooted(cg.Text()) {
+		for _, prev := range list[:i+1] {
+			// The comment's words first: walking the statement costs more.
+			if cg := ix.commentAbove(tf, prev); cg != nil && knowledge.SaysWhyRooted(cg.Text()) && !ix.makesRoot(prev) {
 				return true
 			}
 		}
