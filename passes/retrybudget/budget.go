@@ -308,7 +308,7 @@ func (c *checker) waitsOnContext(call *ast.CallExpr) bool {
 	if body := c.closureBody(call); body != nil {
 		return c.bodyChecksContext(body)
 	}
-	if c.checksOwnCarrier(call) {
+	if c.checksOwnCarrier(call) || c.backoffStops(call) {
 		return true
 	}
 	if !c.givenContext(call) {
@@ -359,6 +359,20 @@ func (c *checker) checksOwnCarrier(call *ast.CallExpr) bool {
 		}
 	}
 	return len(values) > 0
+}
+
+// backoffStops reports whether call is b.NextBackOff() on a cenkalti
+// BackOff that carries a context (backoff.WithContext(b, ctx), possibly
+// under WithMaxRetries): it returns backoff.Stop once that context is done
+// or its deadline is nearer than the next wait, so a loop driven by it
+// consults the budget on every pass.
+func (c *checker) backoffStops(call *ast.CallExpr) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "NextBackOff" || len(call.Args) != 0 {
+		return false
+	}
+	fn := ctxapi.Callee(c.Pass.TypesInfo, call)
+	return fn != nil && fn.Pkg() != nil && familyOf(fn.Pkg().Path()) == backoff && c.backoffHasContext(sel.X, 3)
 }
 
 // givenContext reports whether one of call's arguments is a context that

@@ -64,7 +64,10 @@
 // through a helper given the context (a function of the module that checks
 // the context and reports it, learned by the ctxuse facts; a closure or
 // same-package function that reads it; golang.org/x/time/rate,
-// x/sync/semaphore; and, where the code is unknown, a function named like
+// x/sync/semaphore; a cenkalti BackOff's NextBackOff() when the BackOff
+// carries the context, backoff.WithContext(b, ctx): it returns
+// backoff.Stop once the context is done or its deadline is nearer than
+// the next wait; and, where the code is unknown, a function named like
 // a sleep, wait, backoff, acquire or throttle, but not one that records or
 // logs); a loop without any wait whose attempt passes the context to its
 // calls (each attempt fails fast once the caller is gone) when it is

@@ -168,3 +168,68 @@ func Async(ctx context.Context, s Store) {
 		_ = retry.Do(func() error { return s.Put(context.WithoutCancel(ctx), "k", nil) })
 	}()
 }
+
+// A loop of its own driven by a BackOff that carries the context: its
+// NextBackOff returns backoff.Stop once ctx is done or its deadline is
+// nearer than the next wait, so every pass consults the budget, in the
+// loop's post statement or in its body.
+func FetchLoop(ctx context.Context, s Store, key string) ([]byte, error) {
+	back := backoff.WithContext(backoff.NewExponentialBackOff(), ctx)
+	var err error
+	for d := time.Duration(0); d != backoff.Stop; d = back.NextBackOff() {
+		if d > 0 {
+			time.Sleep(d)
+		}
+		var v []byte
+		if v, err = s.Get(ctx, key); err == nil {
+			return v, nil
+		}
+	}
+	return nil, err
+}
+
+func FetchLoopCapped(ctx context.Context, s Store, key string) ([]byte, error) {
+	b := backoff.WithMaxRetries(backoff.WithContext(backoff.NewConstantBackOff(time.Second), ctx), 5)
+	for {
+		v, err := s.Get(ctx, key)
+		if err == nil {
+			return v, nil
+		}
+		d := b.NextBackOff()
+		if d == backoff.Stop {
+			return nil, err
+		}
+		time.Sleep(d)
+	}
+}
+
+// The same loops on a BackOff without a context sleep on.
+func FetchLoopNoContext(ctx context.Context, s Store, key string) ([]byte, error) {
+	back := backoff.NewExponentialBackOff()
+	var err error
+	for d := time.Duration(0); d != backoff.Stop; d = back.NextBackOff() { // want `retry loop`
+		if d > 0 {
+			time.Sleep(d)
+		}
+		var v []byte
+		if v, err = s.Get(ctx, key); err == nil {
+			return v, nil
+		}
+	}
+	return nil, err
+}
+
+func FetchLoopCappedNoContext(ctx context.Context, s Store, key string) ([]byte, error) {
+	b := backoff.WithMaxRetries(backoff.NewConstantBackOff(time.Second), 5)
+	for { // want `retry loop`
+		v, err := s.Get(ctx, key)
+		if err == nil {
+			return v, nil
+		}
+		d := b.NextBackOff()
+		if d == backoff.Stop {
+			return nil, err
+		}
+		time.Sleep(d)
+	}
+}
