@@ -37,6 +37,9 @@ var (
 	// to the context itself (contextWords), not any caller word.
 	constraintPhrases = []string{
 		"may be cancel", "might be cancel", "could be cancel", "would be cancel", "would get cancel",
+		// "we use the overall gobuild.ctx because the Build ctx gets
+		// cancelled early"
+		"cancelled early", "canceled early", "cancelled too early", "canceled too early", "cancelled too soon", "canceled too soon",
 		"cannot use", "can't use", "can not use", "don't want", "do not want", "don't use", "do not use",
 	}
 	contextWords = []string{"context", "ctx"}

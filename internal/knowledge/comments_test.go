@@ -44,6 +44,8 @@ func TestSaysDetached(t *testing.T) {
 		"The object is committed, so the cleanup below runs on its own context.":                                                 true,
 		"Queue the mutation with a non-cancellable context.":                                                                     true,
 		"Close it with its own context lock.":                                                                                    false,
+		"We use the overall gobuild.ctx because the Build ctx gets cancelled early, and we read the image lazily.":               true,
+		"The job was cancelled early.":                                                                                           false,
 	})
 }
 

@@ -236,3 +236,16 @@ func (s *Server) OpenHandleQuietly(apiCtx context.Context) *handle {
 	h := newHandle(s.ctx) // want `passing the stored context s.ctx ignores the cancellation of apiCtx; pass apiCtx`
 	return h
 }
+
+// The comment says why the stored context is used: the caller's is
+// cancelled before the result is done with it.
+func (s *Server) Lazy(ctx context.Context) (*sql.Rows, error) {
+	// Query on the server's s.ctx because the request ctx gets cancelled
+	// early, and the rows are read after the handler returns.
+	return s.db.QueryContext(s.ctx, "SELECT id FROM items")
+}
+
+func (s *Server) Undocumented(ctx context.Context) (*sql.Rows, error) {
+	// Query the items.
+	return s.db.QueryContext(s.ctx, "SELECT id FROM items") // want `passing the stored context s.ctx ignores the cancellation of ctx; pass ctx`
+}
