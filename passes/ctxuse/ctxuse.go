@@ -400,8 +400,9 @@ func (r *Result) Implementations(m *types.Func) []*types.Func {
 // implementations in the package agree on (for the package's own
 // interfaces, those of the module's packages it imports too): a logger
 // interface whose one implementation only formats its context's values
-// ignores it. An interface with no implementation here, or one unknown,
-// says nothing.
+// ignores it, and a poller interface whose one implementation waits on
+// the context it was built with reads that context (ChecksStored). An
+// interface with no implementation here, or one unknown, says nothing.
 func (r *Result) methodFact(m *types.Func) *Fact {
 	if f, ok := r.facts[m]; ok {
 		return f
@@ -441,9 +442,10 @@ func (r *Result) agreement(m *types.Func) *Fact {
 			return nil // one implementation unknown: nothing agreed
 		}
 		if agreed == nil {
-			agreed = &Fact{Ignores: f.Ignores, Checks: f.Checks, Launches: f.Launches, Memoises: f.Memoises, Watches: f.Watches, Detaches: f.Detaches, Attaches: f.Attaches, Inspects: f.Inspects}
+			agreed = &Fact{Ignores: f.Ignores, Checks: f.Checks, Launches: f.Launches, Memoises: f.Memoises, Watches: f.Watches, Detaches: f.Detaches, Attaches: f.Attaches, Inspects: f.Inspects, ChecksStored: f.ChecksStored}
 			continue
 		}
+		agreed.ChecksStored = agreed.ChecksStored && f.ChecksStored
 		agreed.Detaches = intersect(agreed.Detaches, f.Detaches)
 		agreed.Ignores = intersect(agreed.Ignores, f.Ignores)
 		agreed.Checks = intersect(agreed.Checks, f.Checks)

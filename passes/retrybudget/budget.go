@@ -335,7 +335,7 @@ func (c *checker) waitsOnContext(call *ast.CallExpr) bool {
 
 // checksOwnCarrier reports whether call is b.Ongoing() or b.Wait() on a
 // local b built by a call given the caller's context (b :=
-// backoff.New(ctx, cfg)), where the method reads the cancellation of the
+// backoff.New(ctx, cfg), or _, p := newPoller(ctx, d)), where the method reads the cancellation of the
 // context b holds (ctxuse's facts): the loop consults the caller's context
 // through b.
 func (c *checker) checksOwnCarrier(call *ast.CallExpr) bool {
@@ -348,17 +348,37 @@ func (c *checker) checksOwnCarrier(call *ast.CallExpr) bool {
 		return false
 	}
 	v, ok := c.Pass.TypesInfo.Uses[id].(*types.Var)
-	if !ok || !c.Uses.ChecksStored(call) {
+	if !ok || !c.Uses.ChecksStored(call) || c.body == nil || !c.owner.Valid() {
 		return false
 	}
-	values := c.assignments(v)
-	for _, e := range values {
-		built, ok := ast.Unparen(e).(*ast.CallExpr)
+	assigns := c.locals.Of(c.owner).Assigns[v]
+	for _, a := range assigns {
+		built, ok := ast.Unparen(madeBy(a)).(*ast.CallExpr)
 		if !ok || !c.givenContext(built) {
 			return false
 		}
 	}
-	return len(values) > 0
+	return len(assigns) > 0
+}
+
+// madeBy returns the expression that gives a its value: the value itself,
+// or the call whose results a multi-value assignment spreads (_, p :=
+// newPoller(ctx, d)).
+func madeBy(a ctxflow.Assignment) ast.Expr {
+	if a.Value != nil {
+		return a.Value
+	}
+	switch s := a.Stmt.Node().(type) {
+	case *ast.AssignStmt:
+		if len(s.Rhs) == 1 {
+			return s.Rhs[0]
+		}
+	case *ast.ValueSpec:
+		if len(s.Values) == 1 {
+			return s.Values[0]
+		}
+	}
+	return nil
 }
 
 // backoffStops reports whether call is b.NextBackOff() on a cenkalti

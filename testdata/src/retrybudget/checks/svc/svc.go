@@ -66,3 +66,75 @@ func BackedRoot(ctx context.Context, c Client) error {
 	}
 	return err
 }
+
+// A poller behind an interface whose one implementation waits on the
+// context it was built with: its Wait returns once that context is done.
+type poller interface{ Wait() error }
+
+// newTimedPoller also returns the context its poller waits on.
+func newTimedPoller(ctx context.Context, every time.Duration) (context.Context, poller) {
+	return ctx, newPoller(ctx, every)
+}
+
+type intervalPoller struct {
+	ctx   context.Context
+	every time.Duration
+}
+
+func (p *intervalPoller) Wait() error {
+	t := time.NewTimer(p.every)
+	defer t.Stop()
+	select {
+	case <-p.ctx.Done():
+		return p.ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
+
+func newPoller(ctx context.Context, every time.Duration) poller {
+	return &intervalPoller{ctx: ctx, every: every}
+}
+
+// The loop waits through the poller, given ctx (also when the maker is a
+// function value): bounded.
+func Polled(ctx context.Context, c Client, makePoller func(context.Context, time.Duration) poller) error {
+	if makePoller == nil {
+		makePoller = newPoller
+	}
+	p := makePoller(ctx, time.Second)
+	for {
+		if err := p.Wait(); err != nil {
+			return err
+		}
+		if err := c.Call(ctx); err == nil {
+			return nil
+		}
+	}
+}
+
+// So is one spread from a call's results.
+func PolledTimed(ctx context.Context, c Client) error {
+	_, p := newTimedPoller(ctx, time.Second)
+	for {
+		if err := p.Wait(); err != nil {
+			return err
+		}
+		if err := c.Call(ctx); err == nil {
+			return nil
+		}
+	}
+}
+
+// Built on a fresh root, the poller consults nothing of the caller's.
+func PolledRoot(ctx context.Context, c Client) error {
+	p := newPoller(context.Background(), time.Second)
+	for { // want `retry loop`
+		if err := p.Wait(); err != nil {
+			return err
+		}
+		if err := c.Call(ctx); err == nil {
+			return nil
+		}
+	}
+}
