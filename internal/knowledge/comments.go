@@ -61,11 +61,25 @@ func SaysDetached(comment string) bool {
 // detached: a purpose next to a word about the caller's context, in one
 // sentence ("no need to worry about cancellation"), not just a name for
 // the root ("performs the request with an empty context" describes a
-// convenience wrapper). A comment trailing the root's own line, or a
-// function's doc comment, must say this much.
+// convenience wrapper). A function's doc comment must say this much.
 func SaysWhyDetached(comment string) bool {
 	text, ok := plain(comment)
 	return ok && givesReason(text)
+}
+
+// onRootPhrases say, in a comment trailing the line that makes the root,
+// what the root is for: "ctx := context.Background() // we've got the
+// keys, don't time out when persisting them". Elsewhere ("a heartbeat
+// ensures the peers don't time out") they are about something else.
+var onRootPhrases = []string{"don't time out", "doesn't time out", "won't time out", "not time out"}
+
+// SaysWhyOnRoot reports whether a comment trailing the line that only
+// makes a fresh root gives a reason for it: what SaysWhyDetached asks, or,
+// as the root is what the line is about, a purpose alone ("even if the
+// request fails", "don't time out when persisting").
+func SaysWhyOnRoot(comment string) bool {
+	text, ok := plain(comment)
+	return ok && (givesReason(text) || hasPhrase(text, purposePhrases) || hasPhrase(text, onRootPhrases))
 }
 
 // SaysWhyRooted reports whether a comment both names the fresh context

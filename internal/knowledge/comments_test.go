@@ -68,6 +68,17 @@ func TestSaysWhyDetached(t *testing.T) {
 	})
 }
 
+func TestSaysWhyOnRoot(t *testing.T) {
+	table.Check(t, "SaysWhyOnRoot", SaysWhyOnRoot, map[string]bool{
+		"we've got the keys, don't time out when persisting them to the database.": true,
+		"keep going even if the request fails":                                     true,
+		"no need to worry about cancellation: in memory":                           true,
+		"in memory":                         false,
+		"TODO: don't time out here":         false,
+		"Requests time out after a minute.": false,
+	})
+}
+
 func TestSaysTestSupport(t *testing.T) {
 	table.Check(t, "SaysTestSupport", SaysTestSupport, map[string]bool{
 		"Package sandboxconn provides a fake QueryService implementation for tests.":                                  true,

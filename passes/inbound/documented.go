@@ -70,7 +70,7 @@ func (ix *commentIndex) documented(cur inspector.Cursor) bool {
 	}
 	if root, ok := cur.Node().(*ast.CallExpr); ok && ctxapi.IsFreshRoot(ix.info, root) && makesOnly(stmt, root) {
 		cg := ix.byEnd[tf][tf.Line(stmt.End())]
-		if cg != nil && cg.Pos() >= stmt.End() && knowledge.SaysWhyDetached(cg.Text()) {
+		if cg != nil && cg.Pos() >= stmt.End() && knowledge.SaysWhyOnRoot(cg.Text()) {
 			return true
 		}
 	}

@@ -76,6 +76,11 @@ func fillUndocumented(r replicas) error {
 	return r.Push(bg, 1)
 }
 
+func persist(r replicas) error {
+	bg := context.Background() // we've got the keys, don't time out when persisting them
+	return r.Push(bg, 2)
+}
+
 // unlock uses a fresh context so that it still runs after the caller's
 // context has been cancelled at shutdown.
 func unlock(r replicas) error {
@@ -87,6 +92,9 @@ func Fill(ctx context.Context, r replicas) error {
 		return err
 	}
 	if err := unlock(r); err != nil {
+		return err
+	}
+	if err := persist(r); err != nil {
 		return err
 	}
 	return fillUndocumented(r) // want `fillUndocumented starts a fresh context`
