@@ -335,9 +335,9 @@ func (c *checker) waitsOnContext(call *ast.CallExpr) bool {
 
 // checksOwnCarrier reports whether call is b.Ongoing() or b.Wait() on a
 // local b built by a call given the caller's context (b :=
-// backoff.New(ctx, cfg), or _, p := newPoller(ctx, d)), where the method reads the cancellation of the
-// context b holds (ctxuse's facts): the loop consults the caller's context
-// through b.
+// backoff.New(ctx, cfg), _, p := newPoller(ctx, d)), where the method
+// reads the cancellation of the context b holds (ctxuse's facts): the loop
+// consults the caller's context through b.
 func (c *checker) checksOwnCarrier(call *ast.CallExpr) bool {
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok {
@@ -348,17 +348,17 @@ func (c *checker) checksOwnCarrier(call *ast.CallExpr) bool {
 		return false
 	}
 	v, ok := c.Pass.TypesInfo.Uses[id].(*types.Var)
-	if !ok || !c.Uses.ChecksStored(call) || c.body == nil || !c.owner.Valid() {
+	if !ok || !c.Uses.ChecksStored(call) {
 		return false
 	}
-	assigns := c.locals.Of(c.owner).Assigns[v]
-	for _, a := range assigns {
-		built, ok := ast.Unparen(madeBy(a)).(*ast.CallExpr)
+	values := c.assignments(v)
+	for _, e := range values {
+		built, ok := ast.Unparen(e).(*ast.CallExpr)
 		if !ok || !c.givenContext(built) {
 			return false
 		}
 	}
-	return len(assigns) > 0
+	return len(values) > 0
 }
 
 // madeBy returns the expression that gives a its value: the value itself,
@@ -440,14 +440,15 @@ func (c *checker) closureOf(v *types.Var) *ast.FuncLit {
 }
 
 // assignments returns the values assigned to a local variable in the
-// function being checked (nil for one assigned from a multi-value call).
+// function being checked (madeBy: a multi-value call for one of its
+// results).
 func (c *checker) assignments(v *types.Var) []ast.Expr {
 	if c.body == nil || !c.owner.Valid() {
 		return nil
 	}
 	var values []ast.Expr
 	for _, a := range c.locals.Of(c.owner).Assigns[v] {
-		values = append(values, a.Value)
+		values = append(values, madeBy(a))
 	}
 	return values
 }
