@@ -368,15 +368,8 @@ func madeBy(a ctxflow.Assignment) ast.Expr {
 	if a.Value != nil {
 		return a.Value
 	}
-	switch s := a.Stmt.Node().(type) {
-	case *ast.AssignStmt:
-		if len(s.Rhs) == 1 {
-			return s.Rhs[0]
-		}
-	case *ast.ValueSpec:
-		if len(s.Values) == 1 {
-			return s.Values[0]
-		}
+	if _, rhs := ctxflow.AssignmentSides(a.Stmt.Node()); len(rhs) == 1 {
+		return rhs[0]
 	}
 	return nil
 }

@@ -67,7 +67,11 @@
 // x/sync/semaphore; a cenkalti BackOff's NextBackOff() when the BackOff
 // carries the context, backoff.WithContext(b, ctx): it returns
 // backoff.Stop once the context is done or its deadline is nearer than
-// the next wait; and, where the code is unknown, a function named like
+// the next wait; a method of a value built by a call given the context
+// that reads the context it holds, by the ctxuse facts (b :=
+// backoff.New(ctx, cfg); b.Ongoing(), or a poller interface whose
+// implementations all wait on theirs: _, p := newPoller(ctx, d);
+// p.Wait()); and, where the code is unknown, a function named like
 // a sleep, wait, backoff, acquire or throttle, but not one that records or
 // logs); a loop without any wait whose attempt passes the context to its
 // calls (each attempt fails fast once the caller is gone) when it is
