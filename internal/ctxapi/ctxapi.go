@@ -97,6 +97,15 @@ func IsDerivation(info *types.Info, call *ast.CallExpr) bool {
 	return strings.HasPrefix(fn.Name(), "With")
 }
 
+// Derives reports whether fn, named With..., takes a context first and
+// returns one: a derivation like context.WithCancel, whatever package it
+// is in (errgroup.WithContext, a tracer's WithSpan).
+func Derives(fn *types.Func) bool {
+	sig := fn.Type().(*types.Signature)
+	return strings.HasPrefix(fn.Name(), "With") && sig.Params().Len() > 0 &&
+		IsContextType(sig.Params().At(0).Type()) && ContextResult(sig.Results()) >= 0
+}
+
 // IsWithoutCancel reports whether call is context.WithoutCancel, the marker
 // of deliberately detached work.
 func IsWithoutCancel(info *types.Info, call *ast.CallExpr) bool {

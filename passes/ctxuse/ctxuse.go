@@ -1198,7 +1198,7 @@ func (r *Result) argObserves(call *ast.CallExpr, i int, at *inspector.Cursor) bo
 		if knowledge.IsValueCarrierName(fn.Name()) {
 			return ctxapi.ReturnsContext(fn) && (at == nil || r.useObserves(*at))
 		}
-		if derives(fn) {
+		if ctxapi.Derives(fn) {
 			// errgroup.WithContext(parent): the parent's cancellation
 			// reaches what observes the child.
 			return at == nil || r.useObserves(*at)
@@ -1212,15 +1212,6 @@ func (r *Result) argObserves(call *ast.CallExpr, i int, at *inspector.Cursor) bo
 		return at == nil || r.useObserves(*at)
 	}
 	return !slices.Contains(f.Ignores, paramIndex(fn, i))
-}
-
-// derives reports whether fn, named With..., takes a context first and
-// returns one: a derivation like context.WithCancel, whatever package it
-// is in (errgroup.WithContext, a tracer's WithSpan).
-func derives(fn *types.Func) bool {
-	sig := fn.Type().(*types.Signature)
-	return strings.HasPrefix(fn.Name(), "With") && sig.Params().Len() > 0 &&
-		ctxapi.IsContextType(sig.Params().At(0).Type()) && ctxapi.ContextResult(sig.Results()) >= 0
 }
 
 // valuesOnlyVar reports whether call calls a package-level variable of a

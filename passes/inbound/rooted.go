@@ -265,7 +265,7 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 			// In main, a deadline or a signal is the process's own time
 			// limit, not a request's: main is never on a request path,
 			// nor is a command.
-			if process && len(e.Args) > 0 && (ctxapi.IsDerivation(info, e) || ctxapi.IsCallTo(info, e, "os/signal", "NotifyContext")) {
+			if process && len(e.Args) > 0 && (ctxapi.IsDerivation(info, e) || derivesCall(info, e) || ctxapi.IsCallTo(info, e, "os/signal", "NotifyContext")) {
 				return isRooted(e.Args[0], caller, process, seen)
 			}
 		case *ast.Ident:
@@ -445,6 +445,13 @@ const (
 	// callee that nothing outside the module can call.
 	freshArg
 )
+
+// derivesCall reports whether call derives a context from its first
+// argument outside package context (g, gctx := errgroup.WithContext(ctx)).
+func derivesCall(info *types.Info, call *ast.CallExpr) bool {
+	fn := ctxapi.Callee(info, call)
+	return fn != nil && ctxapi.Derives(fn)
+}
 
 // contextParam returns fn's first context.Context parameter, nil if none.
 func contextParam(fn *types.Func, iface *types.Interface) *types.Var {

@@ -19,6 +19,7 @@ func main() {
 	}
 	s := &store.Store{}
 	s.Migrate(ctx) // only main migrates
+	store.Reindex(ctx)
 	var p driver.Pinger = s
 	_ = p
 	s.Ping(ctx) // database/sql pings it too, out of view

@@ -5,6 +5,8 @@ package store
 import (
 	"context"
 	"time"
+
+	"example.com/program/internal/group"
 )
 
 // Open runs at start-up only: its context is main's.
@@ -145,4 +147,17 @@ func RunAgent(stop chan struct{}) error {
 // Agent keeps its finding.
 func Agent(ctx context.Context) error {
 	return dial(context.Background(), "agent")
+}
+
+// Reindex is only called by main; the group it fans out on derives
+// main's context, adding only the group's own cancellation.
+func Reindex(ctx context.Context) error {
+	g, gctx := group.WithContext(ctx)
+	g.Go(func() error { return reindex(gctx) })
+	return g.Wait()
+}
+
+// reindex is only ever handed main's context through the group.
+func reindex(ctx context.Context) error {
+	return dial(context.Background(), "reindex")
 }
