@@ -19,7 +19,7 @@
 //
 // A command of a command-line program is not: a function with a
 // parameter of a command type from the -commands list (urfave/cli's
-// *cli.Command or *cli.Context, cobra's *cobra.Command, kong's
+// *cli.Command or *cli.Context, also in MinIO's fork, cobra's *cobra.Command, kong's
 // *kong.Context, and any added by flag) runs for the process, whatever
 // context its framework hands it, as main does.
 //

@@ -52,6 +52,9 @@ var defaultCommands = []string{
 	"github.com/urfave/cli.Context",
 	"github.com/urfave/cli/v2.Context",
 	"github.com/urfave/cli/v3.Command",
+	"gopkg.in/urfave/cli.v1.Context",
+	"gopkg.in/urfave/cli.v2.Context",
+	"github.com/minio/cli.Context", // MinIO's fork of urfave/cli v1
 	"github.com/spf13/cobra.Command",
 	"github.com/alecthomas/kong.Context",
 }

@@ -7,6 +7,7 @@ import (
 	"context"
 	"time"
 
+	minio "github.com/minio/cli"
 	"github.com/spf13/cobra"
 	"github.com/urfave/cli/v3"
 )
@@ -67,4 +68,23 @@ var getCommand = &cli.Command{
 func handle(ctx context.Context) {
 	probe() // want `inbound ctx$`
 	lookup(ctx)
+}
+
+// A command of MinIO's urfave/cli fork runs for the process too: the
+// root it makes and hands on is the process's.
+func mainFind(cliCtx *minio.Context) error {
+	ctx := context.Background()
+	find(ctx, cliCtx.Args())
+	return nil
+}
+
+var findCommand = minio.Command{Name: "find", Action: mainFind}
+
+func find(ctx context.Context, args []string) {
+	probe() // no inbound context: handed only a command's root
+}
+
+// A helper given the fork's command context is part of the command.
+func listBuckets(ctx context.Context, cliCtx *minio.Context) {
+	probe() // no inbound context: a command's helper
 }
