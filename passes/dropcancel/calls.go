@@ -80,10 +80,35 @@ func (c *checker) callee(fn *types.Func) *callee {
 // variant.
 func (c *checker) checkDrop(cur inspector.Cursor, call *ast.CallExpr, fn *types.Func, k *callee) {
 	src := c.inboundAt(cur)
-	if src == nil || c.contextAttached(cur, call) || c.boundReceiver(cur, call) || c.neverSent(cur, call) || c.buildsVariant(cur, fn, k, src) || c.localDial(cur, fn, call) || c.deadlineBound(cur, fn, call) || c.lazy(cur, fn) || ctxflow.IsNilGuard(c.Pass.TypesInfo, cur) || c.daemon(cur, fn) {
+	if src == nil || c.contextAttached(cur, call) || c.boundReceiver(cur, call) || c.neverSent(cur, call) || c.buildsVariant(cur, fn, k, src) || c.localDial(cur, fn, call) || c.deadlineBound(cur, fn, call) || c.lazy(cur, fn) || ctxflow.IsNilGuard(c.Pass.TypesInfo, cur) || c.daemon(cur, fn) || c.commandContextUnread(fn) {
 		return
 	}
 	c.reportDrop(cur, call, fn, k.replace, k.fixable, src)
+}
+
+// commandContextUnread reports whether fn is a method of a command-line
+// framework's command (cobra's Execute, beside ExecuteContext) in a
+// package that never reads a command's context (cmd.Context()): the
+// context form only hands ctx to the commands that way, and these
+// commands take what they need from their closures, so it would set a
+// context nobody reads.
+func (c *checker) commandContextUnread(fn *types.Func) bool {
+	recv := fn.Type().(*types.Signature).Recv()
+	if recv == nil || !inbound.IsCommand(recv.Type()) {
+		return false
+	}
+	if c.commandContextRead == nil {
+		read := false
+		for cur := range c.Insp.Root().Preorder((*ast.SelectorExpr)(nil)) {
+			sel := cur.Node().(*ast.SelectorExpr)
+			if sel.Sel.Name == "Context" && inbound.IsCommand(c.Pass.TypesInfo.TypeOf(sel.X)) {
+				read = true
+				break
+			}
+		}
+		c.commandContextRead = &read
+	}
+	return !*c.commandContextRead
 }
 
 // lazy reports whether fn returns at once unless told to block, and the

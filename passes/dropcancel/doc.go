@@ -58,7 +58,10 @@
 // answers (PrimaryInfoWithContext polling PrimaryInfo: the plain call is
 // the one-shot question, and the variant would add a wait), a call into
 // another repository's test support (grpc's test/bufconn Dial: an
-// in-memory pipe to a server in the same process), the plain form
+// in-memory pipe to a server in the same process), a command-line
+// framework's Execute in a package whose commands never read their
+// command's context (cobra's ExecuteContext only hands ctx to
+// cmd.Context(); commands that took ctx from their closures have it), the plain form
 // called inside its own variant (the fix would recurse), a dial of a local
 // unix socket or of this host's loopback address ("localhost:%d"), a
 // gRPC dial never told to block (grpc.Dial connects lazily: DialContext's

@@ -61,6 +61,9 @@ type checker struct {
 	// locals indexes each function's local assignments, built on first use
 	// (a dial address held by a local, see loopbackAddress).
 	locals *ctxflow.Locals
+	// commandContextRead says, once asked, whether the package reads a
+	// command's context anywhere (see commandContextUnread).
+	commandContextRead *bool
 }
 
 func run(pass *analysis.Pass) (any, error) {

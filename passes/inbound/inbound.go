@@ -726,16 +726,16 @@ func commandFunc(info *types.Info, ft *ast.FuncType) bool {
 		return false
 	}
 	for _, field := range ft.Params.List {
-		if isCommand(info.TypeOf(field.Type)) {
+		if IsCommand(info.TypeOf(field.Type)) {
 			return true
 		}
 	}
 	return false
 }
 
-// isCommand reports whether t is, or points to, a command type of the
+// IsCommand reports whether t is, or points to, a command type of the
 // -commands list.
-func isCommand(t types.Type) bool {
+func IsCommand(t types.Type) bool {
 	_, ok := commands[typeKey(t)]
 	return ok
 }

@@ -688,7 +688,7 @@ func lifecycleHook(fn *types.Func, iface *types.Interface) bool {
 // commandContext reports whether sel is a command's context: the
 // Context method or field of a command type (cmd.Context, cliCtx.Context).
 func commandContext(info *types.Info, sel *ast.SelectorExpr) bool {
-	return sel.Sel.Name == "Context" && isCommand(info.TypeOf(sel.X))
+	return sel.Sel.Name == "Context" && IsCommand(info.TypeOf(sel.X))
 }
 
 // isMain reports whether fn is a program's main function.

@@ -16,3 +16,11 @@ func (c *Command) ExecuteContext(ctx context.Context) error {
 	c.ctx = ctx
 	return c.RunE(c, nil)
 }
+
+// Execute runs the command on the context it was given, if any.
+func (c *Command) Execute() error {
+	if c.ctx == nil {
+		c.ctx = context.Background()
+	}
+	return c.RunE(c, nil)
+}
