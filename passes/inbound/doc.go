@@ -85,7 +85,9 @@
 // context settles nothing), or a
 // component's own lifetime: a context kept in a field or package variable
 // that the package only ever sets to a root of its own
-// (p.ctx, p.cancel = context.WithCancel(context.Background())), or a root
+// (p.ctx, p.cancel = context.WithCancel(context.Background())), also as
+// handed out by a getter of any package of the module (a process
+// context's Context() returning p.ctx with a value added), or a root
 // given a cancel that its function does not call on the way out (kept, or
 // called only on an error path: a Listen starting a backend on bctx). A
 // kept context set from a caller's (sc.ctx = ctx in Connect) is that

@@ -66,6 +66,11 @@ type CallSummary struct {
 	// Escaped are the functions the package refers to other than by a
 	// static call (a function value, a method value): callers out of view.
 	Escaped []string
+	// Lifetimes are the package's exported functions without parameters
+	// that hand out a component's lifetime (a process context's
+	// Context() over a root it keeps): a call given what one returns gets
+	// no caller's deadline.
+	Lifetimes []string
 }
 
 func (*CallSummary) AFact() {}
@@ -114,6 +119,10 @@ type SummaryCall struct {
 	// SummaryFunc.Internal).
 	Fresh  bool
 	Caller string // else the key of the calling function, when it hands on its own context
+	// Getter is the key of a function of another package, without
+	// parameters, whose result the call hands on (processContext.Context()):
+	// a component's lifetime if that package lists it in its Lifetimes.
+	Getter string
 }
 
 // summarise builds the package's CallSummary.
@@ -242,12 +251,32 @@ func summarise(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Inte
 				}
 			case callersArg:
 				call.Caller = key(caller)
+			default:
+				call.Getter = getterOf(info, n.Args[i], pass.Pkg)
 			}
 			s.Calls = append(s.Calls, call)
 		}
 	}
 	s.Escaped = slices.Sorted(maps.Keys(escaped))
+	if callers.lifetimes != nil {
+		s.Lifetimes = callers.lifetimes()
+	}
 	return s
+}
+
+// getterOf returns the key of the function of another package, without
+// parameters, that arg calls to get a context (pc.Context()), "" if arg
+// is not such a call.
+func getterOf(info *types.Info, arg ast.Expr, pkg *types.Package) string {
+	call, ok := ast.Unparen(arg).(*ast.CallExpr)
+	if !ok || len(call.Args) != 0 {
+		return ""
+	}
+	fn := ctxapi.Callee(info, call)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg() == pkg || ctxapi.IsStdlib(fn.Pkg().Path()) || !ctxapi.ReturnsContext(fn) {
+		return ""
+	}
+	return fn.Origin().FullName()
 }
 
 // Program joins the summaries of every package of a program and returns
@@ -266,8 +295,12 @@ func Program(sums []*CallSummary) *Rooted {
 	escaped := map[string]bool{}
 	inView := map[string]bool{} // the packages summarised, by path
 	imports := map[string][]string{}
+	lifetimes := map[string]bool{}
 	for _, s := range sums {
 		imports[s.Package] = s.Imports
+		for _, k := range s.Lifetimes {
+			lifetimes[k] = true
+		}
 		for i := range s.Funcs {
 			s.Funcs[i].pkg = s.Package
 			funcs[s.Funcs[i].Key] = &s.Funcs[i]
@@ -317,10 +350,11 @@ func Program(sums []*CallSummary) *Rooted {
 		}
 		return out
 	}
-	// settles says whether call c hands f a root by itself: main's, or a
-	// fresh one if nothing outside the module can call f.
+	// settles says whether call c hands f a root by itself: main's, a
+	// component's lifetime from another package's getter, or a fresh one
+	// if nothing outside the module can call f.
 	settles := func(c SummaryCall, f *SummaryFunc) bool {
-		return c.Root || c.Fresh && f.Internal
+		return c.Root || lifetimes[c.Getter] || c.Fresh && f.Internal
 	}
 	rooted := map[string]bool{}
 	for k, f := range funcs {

@@ -216,29 +216,17 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 		if decl == nil || fn.Type().(*types.Signature).Results().Len() == 0 {
 			return false
 		}
-		is, returns := true, false
-		ast.Inspect(decl.Body, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.FuncLit:
-				return false
-			case *ast.ReturnStmt:
-				if len(n.Results) == 0 {
-					is = false // named results: not followed
-					return false
-				}
-				if tv, ok := info.Types[n.Results[0]]; ok && tv.IsNil() {
-					return false // an error path
-				}
-				returns = true
-				// No caller: what it returns must be a root by itself, not
-				// through the optimistic guess about its own parameters
-				// (that guess changes as the fixpoint runs).
-				is = is && isRooted(n.Results[0], nil, false, map[*types.Var]bool{})
+		is := everyReturn(decl.Body, func(res ast.Expr) (ok, counts bool) {
+			if tv, ok := info.Types[res]; ok && tv.IsNil() {
+				return false, false // an error path
 			}
-			return true
+			// No caller: what it returns must be a root by itself, not
+			// through the optimistic guess about its own parameters
+			// (that guess changes as the fixpoint runs).
+			return isRooted(res, nil, false, map[*types.Var]bool{}), true
 		})
-		returnsRoot[fn] = is && returns
-		return is && returns
+		returnsRoot[fn] = is
+		return is
 	}
 	isRooted = func(e ast.Expr, caller *types.Func, process bool, seen map[*types.Var]bool) bool {
 		switch e := ast.Unparen(e).(type) {
@@ -375,8 +363,36 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 		call, ok := ast.Unparen(e).(*ast.CallExpr)
 		return ok && outliving[call] && throughLocals(call.Args[0], freshRoot, map[*types.Var]bool{})
 	}
-	lifetime := func(e ast.Expr) bool {
-		return throughLocals(e, func(e ast.Expr) bool { return keptRoot(e) || ownLifetime(e) }, map[*types.Var]bool{})
+	// lifetimeGetter reports whether fn, a function of the package without
+	// parameters, returns a component's lifetime on every path (a process
+	// context's Context() { return context.WithValue(b.ctx, ...) } over a
+	// kept root): what it hands out has no caller's deadline either.
+	var lifetime func(ast.Expr) bool
+	givesLifetime := map[*types.Func]bool{} // memo; false while being decided
+	lifetimeGetter := func(fn *types.Func) bool {
+		if is, ok := givesLifetime[fn]; ok {
+			return is
+		}
+		givesLifetime[fn] = false
+		decl := bodies[fn]
+		sig := fn.Type().(*types.Signature)
+		if decl == nil || sig.Params().Len() != 0 || !ctxapi.ReturnsContext(fn) {
+			return false
+		}
+		is := everyReturn(decl.Body, func(res ast.Expr) (ok, counts bool) { return lifetime(res), true })
+		givesLifetime[fn] = is
+		return is
+	}
+	gotLifetime := func(e ast.Expr) bool {
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok || len(call.Args) != 0 {
+			return false
+		}
+		fn := ctxapi.Callee(info, call)
+		return fn != nil && fn.Pkg() == pass.Pkg && lifetimeGetter(fn.Origin())
+	}
+	lifetime = func(e ast.Expr) bool {
+		return throughLocals(e, func(e ast.Expr) bool { return keptRoot(e) || ownLifetime(e) || gotLifetime(e) }, map[*types.Var]bool{})
 	}
 	// Detachment flows down the package's calls: a function only ever
 	// launched or called by launched functions, each handing on its own
@@ -427,7 +443,17 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 		}
 		return otherArg
 	}
-	return callerFacts{rooted, launched, afterDone, rootedTypes(pass, insp, ctxTypes, mainOnly, isRooted), classify, mainOnly}
+	lifetimes := func() []string {
+		var keys []string
+		for fn := range bodies {
+			if fn.Exported() && lifetimeGetter(fn) {
+				keys = append(keys, fn.Origin().FullName())
+			}
+		}
+		slices.Sort(keys)
+		return keys
+	}
+	return callerFacts{rooted, launched, afterDone, rootedTypes(pass, insp, ctxTypes, mainOnly, isRooted), classify, mainOnly, lifetimes}
 }
 
 // argKind is what a call hands a function for its context, as far as the
@@ -445,6 +471,30 @@ const (
 	// callee that nothing outside the module can call.
 	freshArg
 )
+
+// everyReturn reports whether body, outside its closures, returns at
+// least once where result counts, and what each such return gives first
+// passes result; a bare return (named results, not followed) fails.
+func everyReturn(body *ast.BlockStmt, result func(ast.Expr) (ok, counts bool)) bool {
+	is, returns := true, false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if len(n.Results) == 0 {
+				is = false
+				return false
+			}
+			if ok, counts := result(n.Results[0]); counts {
+				returns = true
+				is = is && ok
+			}
+		}
+		return true
+	})
+	return is && returns
+}
 
 // derivesCall reports whether call derives a context from its first
 // argument outside package context (g, gctx := errgroup.WithContext(ctx)).
@@ -484,6 +534,10 @@ type callerFacts struct {
 	classify func(arg ast.Expr, caller *types.Func, process bool) argKind
 	// mainOnly are the functions that run for the process (mainOnlyFuncs).
 	mainOnly map[*types.Func]bool
+	// lifetimes returns the keys of the package's exported functions
+	// without parameters that hand out a component's lifetime (a process
+	// context's Context()), for the program summary.
+	lifetimes func() []string
 }
 
 // enclosingCaller returns the declared function the code at cur is in (nil

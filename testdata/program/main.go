@@ -8,6 +8,8 @@ import (
 	"net/http"
 
 	"example.com/program/internal/jobs"
+	"example.com/program/process"
+	"example.com/program/queue"
 	"example.com/program/server"
 	"example.com/program/store"
 )
@@ -20,6 +22,7 @@ func main() {
 	s := &store.Store{}
 	s.Migrate(ctx) // only main migrates
 	store.Reindex(ctx)
+	queue.New(process.New()).Send("started")
 	var p driver.Pinger = s
 	_ = p
 	s.Ping(ctx) // database/sql pings it too, out of view

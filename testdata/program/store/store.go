@@ -161,3 +161,8 @@ func Reindex(ctx context.Context) error {
 func reindex(ctx context.Context) error {
 	return dial(context.Background(), "reindex")
 }
+
+// Enqueue is only ever handed the process's lifetime, through its getter.
+func Enqueue(ctx context.Context, msg string) error {
+	return dial(context.Background(), "enqueue")
+}
