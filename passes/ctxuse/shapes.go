@@ -639,6 +639,35 @@ func (r *Result) hands(params *types.Tuple, i int, p *types.Var) (Handoff, bool)
 	return h, true
 }
 
+// Handoffs returns how the callee of call runs its function arguments with
+// its context arguments unchanged, in the call's argument positions: Func
+// the function argument, Ctx the context argument it is given, Arg that
+// function's parameter (JetStreamConsumer(t.ctx, ..., t.onMessage) running
+// onMessage(ctx, msgs)).
+func (r *Result) Handoffs(call *ast.CallExpr) []Handoff {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	f, idx := r.callFact(call)
+	if f == nil || len(f.Hands) == 0 {
+		return nil
+	}
+	argOf := func(param int) int {
+		for i := range call.Args {
+			if idx(i) == param {
+				return i
+			}
+		}
+		return -1
+	}
+	var out []Handoff
+	for _, h := range f.Hands {
+		if i, j := argOf(h.Func), argOf(h.Ctx); i >= 0 && j >= 0 {
+			out = append(out, Handoff{Func: i, Ctx: j, Arg: h.Arg})
+		}
+	}
+	return out
+}
+
 // HandsContext reports whether the callee of call runs its i-th argument,
 // a function, with its j-th argument, a context, unchanged, as that
 // function's k-th argument.

@@ -77,7 +77,10 @@
 // context parameters of the functions they call (a package fact of the
 // inboundcalls analyzer, which only that command runs), and the command leaves out the findings in
 // functions that only main's or a command's contexts reach, from every
-// caller in the module (example programs and tests aside), a fresh root
+// caller in the module (example programs and tests aside; a method value
+// handed to a function that runs it with one of the call's contexts,
+// unchanged, as a consumer's onMessage to its subscription, is called
+// with that context), a fresh root
 // made where a context is in scope when the function is in a package
 // below an internal directory (nothing outside the module can call it, so
 // a root it is handed is all it ever gets, and that root is the one
@@ -87,7 +90,8 @@
 // that the package only ever sets to a root of its own
 // (p.ctx, p.cancel = context.WithCancel(context.Background())), also as
 // handed out by a getter of any package of the module (a process
-// context's Context() returning p.ctx with a value added), or a root
+// context's Context() returning p.ctx with a value added, also when kept
+// in a field), or a root
 // given a cancel that its function does not call on the way out (kept, or
 // called only on an error path: a Listen starting a backend on bctx). A
 // kept context set from a caller's (sc.ctx = ctx in Connect) is that

@@ -143,6 +143,30 @@ func summarise(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Inte
 		return strings.Contains(strings.ToLower(elem), "example")
 	})
 	escaped := map[string]bool{}
+	handedOff := map[ast.Node]bool{} // function values a callee runs with a context of the call
+	// describe fills in what the call at cur hands the callee's context
+	// parameter: arg.
+	describe := func(call SummaryCall, arg ast.Expr, cur inspector.Cursor) SummaryCall {
+		caller, process := enclosingCaller(info, callers.mainOnly, cur)
+		switch callers.classify(arg, caller, process) {
+		case rootArg:
+			call.Root = true
+		case freshArg:
+			// A root made where a context is in scope is the one
+			// mistake, judged where it is made; one made where there
+			// is none (a wrapper without a context) is not, and the
+			// callee's parameter is where the signal should come.
+			call.Fresh = res.At(cur).Context != nil
+			if caller != nil && contextParam(caller, iface) != nil {
+				call.Caller = key(caller) // for a callee others can call: as rooted as the caller
+			}
+		case callersArg:
+			call.Caller = key(caller)
+		default:
+			call.Getter = callers.getter(arg)
+		}
+		return call
+	}
 	internal := slices.Contains(strings.Split(pass.Pkg.Path(), "/"), "internal")
 	// The interfaces in sight, by the name of each of their methods that
 	// takes a context, and which methods of the types in sight implement
@@ -215,13 +239,27 @@ func summarise(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Inte
 			if sel, ok := c.Parent().Node().(*ast.SelectorExpr); ok && sel.Sel == n {
 				c = c.Parent()
 			}
-			if call, ok := c.Parent().Node().(*ast.CallExpr); !ok || call.Fun != c.Node() {
+			if call, ok := c.Parent().Node().(*ast.CallExpr); (!ok || call.Fun != c.Node()) && !handedOff[c.Node()] {
 				escaped[key(fn)] = true
 			}
 		case *ast.CallExpr:
 			fn := ctxapi.Callee(info, n)
 			if fn == nil || fn.Pkg() == nil || ctxapi.IsStdlib(fn.Pkg().Path()) || inTest(cur) || example {
 				continue
+			}
+			// A function value the callee runs with one of this call's
+			// contexts, unchanged (a consumer's onMessage handed to
+			// JetStreamConsumer(t.ctx, ...)), is called with that context.
+			for _, h := range res.uses.Handoffs(n) {
+				handed := funcValue(info, n.Args[h.Func])
+				if handed == nil || handed.Pkg() == nil || ctxapi.IsStdlib(handed.Pkg().Path()) || contextParamIndex(handed, iface) != h.Arg {
+					continue
+				}
+				if recv := handed.Type().(*types.Signature).Recv(); recv != nil && types.IsInterface(recv.Type()) {
+					continue // a method value of an interface: its implementations are out of this call's view
+				}
+				handedOff[n.Args[h.Func]] = true
+				s.Calls = append(s.Calls, describe(SummaryCall{Callee: key(handed)}, n.Args[h.Ctx], cur))
 			}
 			i := contextParamIndex(fn, iface)
 			if i < 0 || i >= len(n.Args) || n.Ellipsis.IsValid() && i == len(n.Args)-1 {
@@ -236,25 +274,7 @@ func summarise(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Inte
 					}
 				}
 			}
-			caller, process := enclosingCaller(info, callers.mainOnly, cur)
-			switch callers.classify(n.Args[i], caller, process) {
-			case rootArg:
-				call.Root = true
-			case freshArg:
-				// A root made where a context is in scope is the one
-				// mistake, judged where it is made; one made where there
-				// is none (a wrapper without a context) is not, and the
-				// callee's parameter is where the signal should come.
-				call.Fresh = res.At(cur).Context != nil
-				if caller != nil && contextParam(caller, iface) != nil {
-					call.Caller = key(caller) // for a callee others can call: as rooted as the caller
-				}
-			case callersArg:
-				call.Caller = key(caller)
-			default:
-				call.Getter = getterOf(info, n.Args[i], pass.Pkg)
-			}
-			s.Calls = append(s.Calls, call)
+			s.Calls = append(s.Calls, describe(call, n.Args[i], cur))
 		}
 	}
 	s.Escaped = slices.Sorted(maps.Keys(escaped))
@@ -264,19 +284,18 @@ func summarise(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Inte
 	return s
 }
 
-// getterOf returns the key of the function of another package, without
-// parameters, that arg calls to get a context (pc.Context()), "" if arg
-// is not such a call.
-func getterOf(info *types.Info, arg ast.Expr, pkg *types.Package) string {
-	call, ok := ast.Unparen(arg).(*ast.CallExpr)
-	if !ok || len(call.Args) != 0 {
-		return ""
+// funcValue returns the declared function or method that e names as a
+// value (onMessage, t.onMessage), nil if it names none.
+func funcValue(info *types.Info, e ast.Expr) *types.Func {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		fn, _ := info.Uses[e].(*types.Func)
+		return fn
+	case *ast.SelectorExpr:
+		fn, _ := info.Uses[e.Sel].(*types.Func)
+		return fn
 	}
-	fn := ctxapi.Callee(info, call)
-	if fn == nil || fn.Pkg() == nil || fn.Pkg() == pkg || ctxapi.IsStdlib(fn.Pkg().Path()) || !ctxapi.ReturnsContext(fn) {
-		return ""
-	}
-	return fn.Origin().FullName()
+	return nil
 }
 
 // Program joins the summaries of every package of a program and returns

@@ -350,7 +350,7 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 			return false
 		}
 		if keptRoots == nil {
-			keptRoots = rootOnlyKept(pass, insp, func(e ast.Expr) bool { return throughLocals(e, freshRoot, map[*types.Var]bool{}) })
+			keptRoots = rootOnlyKept(pass, insp, func(_ *types.Var, e ast.Expr) bool { return throughLocals(e, freshRoot, map[*types.Var]bool{}) })
 		}
 		return keptRoots[ctxflow.KeptVar(info, e)]
 	}
@@ -443,6 +443,39 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 		}
 		return otherArg
 	}
+	// getter returns the key of the function of another package, without
+	// parameters, that arg is the result of (processContext.Context()),
+	// directly or through a field or package variable the package only
+	// ever sets to that function's result (t.ctx set to process.Context()
+	// in a constructor), "" if none: the program summary asks its package
+	// whether it hands out a component's lifetime.
+	var keptGetters map[*types.Var]string
+	getter := func(arg ast.Expr) string {
+		if key := externalGetter(info, arg, pass.Pkg); key != "" {
+			return key
+		}
+		if !ctxapi.IsKept(info, arg) {
+			return ""
+		}
+		if keptGetters == nil {
+			keys := map[*types.Var]string{}
+			only := rootOnlyKept(pass, insp, func(v *types.Var, rhs ast.Expr) bool {
+				key := externalGetter(info, rhs, pass.Pkg)
+				if key == "" || keys[v] != "" && keys[v] != key {
+					return false
+				}
+				keys[v] = key
+				return true
+			})
+			keptGetters = map[*types.Var]string{}
+			for v, ok := range only {
+				if ok {
+					keptGetters[v] = keys[v]
+				}
+			}
+		}
+		return keptGetters[ctxflow.KeptVar(info, arg)]
+	}
 	lifetimes := func() []string {
 		var keys []string
 		for fn := range bodies {
@@ -453,7 +486,7 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 		slices.Sort(keys)
 		return keys
 	}
-	return callerFacts{rooted, launched, afterDone, rootedTypes(pass, insp, ctxTypes, mainOnly, isRooted), classify, mainOnly, lifetimes}
+	return callerFacts{rooted, launched, afterDone, rootedTypes(pass, insp, ctxTypes, mainOnly, isRooted), classify, mainOnly, lifetimes, getter}
 }
 
 // argKind is what a call hands a function for its context, as far as the
@@ -538,6 +571,24 @@ type callerFacts struct {
 	// without parameters that hand out a component's lifetime (a process
 	// context's Context()), for the program summary.
 	lifetimes func() []string
+	// getter returns the key of another package's getter whose result arg
+	// is, directly or kept (see rootedByCallers), "" if none.
+	getter func(arg ast.Expr) string
+}
+
+// externalGetter returns the key of the function of another package
+// (outside the standard library), without parameters, that e calls to get
+// a context (pc.Context()), "" if e is not such a call.
+func externalGetter(info *types.Info, e ast.Expr, pkg *types.Package) string {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) != 0 {
+		return ""
+	}
+	fn := ctxapi.Callee(info, call)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg() == pkg || ctxapi.IsStdlib(fn.Pkg().Path()) || !ctxapi.ReturnsContext(fn) {
+		return ""
+	}
+	return fn.Origin().FullName()
 }
 
 // enclosingCaller returns the declared function the code at cur is in (nil
@@ -851,7 +902,7 @@ func rootlessRequest(info *types.Info, call *ast.CallExpr) bool {
 // context.WithCancel(...)), struct literals (&T{ctx: ...}) and
 // initialisers. Only unexported ones: another package may set an
 // exported field (client.Ctx = ctx) out of view.
-func rootOnlyKept(pass *analysis.Pass, insp *inspector.Inspector, fromRoot func(ast.Expr) bool) map[*types.Var]bool {
+func rootOnlyKept(pass *analysis.Pass, insp *inspector.Inspector, fromRoot func(v *types.Var, rhs ast.Expr) bool) map[*types.Var]bool {
 	info := pass.TypesInfo
 	ok := map[*types.Var]bool{}
 	write := func(v *types.Var, rhs ast.Expr) {
@@ -862,7 +913,7 @@ func rootOnlyKept(pass *analysis.Pass, insp *inspector.Inspector, fromRoot func(
 		if prev, seen := ok[v]; seen && !prev {
 			return
 		}
-		ok[v] = rhs != nil && fromRoot(rhs)
+		ok[v] = rhs != nil && fromRoot(v, rhs)
 	}
 	for cur := range insp.Root().Preorder((*ast.AssignStmt)(nil), (*ast.CompositeLit)(nil), (*ast.ValueSpec)(nil)) {
 		switch n := cur.Node().(type) {

@@ -22,7 +22,9 @@ func main() {
 	s := &store.Store{}
 	s.Migrate(ctx) // only main migrates
 	store.Reindex(ctx)
-	queue.New(process.New()).Send("started")
+	proc := process.New()
+	queue.New(proc).Send("started")
+	queue.NewConsumer(proc).Start()
 	var p driver.Pinger = s
 	_ = p
 	s.Ping(ctx) // database/sql pings it too, out of view

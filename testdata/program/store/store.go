@@ -166,3 +166,9 @@ func reindex(ctx context.Context) error {
 func Enqueue(ctx context.Context, msg string) error {
 	return dial(context.Background(), "enqueue")
 }
+
+// Handle is only ever handed the process's lifetime, by a consumer the
+// bus runs with the context it subscribed with.
+func Handle(ctx context.Context, msg string) error {
+	return dial(context.Background(), "handle")
+}
