@@ -153,14 +153,28 @@ func hasWord(name string, words []string) bool {
 }
 
 // IsDestructorName reports whether a function or method name says it
-// closes or stops a component (Close, Stop, Shutdown): a destructor must finish whatever its
-// caller's state, or the component leaks, so one given a fresh root (a
-// runtime's Close(context.Background())), or one that roots its own, is
-// the component's lifetime, not a caller's lost deadline.
+// closes or stops a component (Close, Stop, Shutdown, and their forms
+// that only say how: StopAndAwaitTerminated, ShutdownWithContext,
+// CloseAll): a destructor must finish whatever its caller's state, or the
+// component leaks, so one given a fresh root (a runtime's
+// Close(context.Background())), or one that roots its own, is the
+// component's lifetime, not a caller's lost deadline. A verb with an
+// object (StopContainer, CloseSession) acts on something else, often
+// remote, on the caller's behalf: not a destructor.
 func IsDestructorName(name string) bool {
-	switch name {
-	case "Close", "close", "Stop", "stop", "Shutdown", "shutdown":
-		return true
+	for _, verb := range []string{"Close", "close", "Stop", "stop", "Shutdown", "shutdown"} {
+		rest, ok := strings.CutPrefix(name, verb)
+		if !ok {
+			continue
+		}
+		if rest == "" {
+			return true
+		}
+		for _, how := range []string{"And", "All", "With", "Ctx", "Context"} {
+			if after, ok := strings.CutPrefix(rest, how); ok && (after == "" || unicode.IsUpper([]rune(after)[0])) {
+				return true
+			}
+		}
 	}
 	return false
 }

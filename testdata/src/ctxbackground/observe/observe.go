@@ -96,7 +96,9 @@ func (c *Client) detach(ctx context.Context) context.Context {
 
 // A root handed to a callback the caller may or may not set: the code
 // behind it is unknown, so its callers are not told a deadline stops.
-type Options struct{ Password func(ctx context.Context) string }
+type Options struct {
+	Password func(ctx context.Context) string
+}
 
 func parse(opts Options) string {
 	if opts.Password != nil {
@@ -160,4 +162,21 @@ func TwoWays(ctx context.Context, s *Store) error {
 		return err
 	}
 	return refresh(cache{s}) // want `refresh starts a fresh context \(context.Background\(\) at observe.go:\d+, through warm\), so the caller's deadline and cancellation stop at this call; give it a context\.Context parameter and pass ctx`
+}
+
+// A destructor's forms that only say how it stops are destructors too; a
+// stop with an object acts on something else.
+type service struct{ s *Store }
+
+func (v *service) StopAndAwaitTerminated(ctx context.Context) error {
+	return v.s.Get(ctx, "stop")
+}
+
+func (v *service) StopReplication(ctx context.Context) error {
+	return v.s.Get(ctx, "replication")
+}
+
+func ShutdownHandler(ctx context.Context, v *service) error {
+	_ = v.StopAndAwaitTerminated(context.Background()) // the shutdown the request asked for must finish
+	return v.StopReplication(context.Background())     // want `context.Background\(\) starts a fresh context where ctx is in scope`
 }
