@@ -65,15 +65,27 @@ func InPackages(path string, lists ...[]string) bool {
 // is a component's lifetime, and the request's context would break the
 // result once the request ends.
 var keepsContext = map[string]bool{
-	"(*golang.org/x/oauth2.Config).Client":                          true,
-	"(*golang.org/x/oauth2.Config).TokenSource":                     true,
-	"golang.org/x/oauth2.NewClient":                                 true,
-	"(*golang.org/x/oauth2/clientcredentials.Config).Client":        true,
-	"(*golang.org/x/oauth2/clientcredentials.Config).TokenSource":   true,
-	"(*golang.org/x/oauth2/jwt.Config).Client":                      true,
-	"(*golang.org/x/oauth2/jwt.Config).TokenSource":                 true,
-	"golang.org/x/oauth2/google.DefaultClient":                      true,
-	"golang.org/x/oauth2/google.DefaultTokenSource":                 true,
+	"(*golang.org/x/oauth2.Config).Client":                        true,
+	"(*golang.org/x/oauth2.Config).TokenSource":                   true,
+	"golang.org/x/oauth2.NewClient":                               true,
+	"(*golang.org/x/oauth2/clientcredentials.Config).Client":      true,
+	"(*golang.org/x/oauth2/clientcredentials.Config).TokenSource": true,
+	"(*golang.org/x/oauth2/jwt.Config).Client":                    true,
+	"(*golang.org/x/oauth2/jwt.Config).TokenSource":               true,
+	"golang.org/x/oauth2/google.DefaultClient":                    true,
+	"golang.org/x/oauth2/google.DefaultTokenSource":               true,
+	// Google credentials and the clients built on them refresh their
+	// tokens with the context they were made with, as DefaultTokenSource.
+	"golang.org/x/oauth2/google.FindDefaultCredentials":             true,
+	"golang.org/x/oauth2/google.FindDefaultCredentialsWithParams":   true,
+	"golang.org/x/oauth2/google.CredentialsFromJSON":                true,
+	"golang.org/x/oauth2/google.CredentialsFromJSONWithParams":      true,
+	"google.golang.org/api/impersonate.CredentialsTokenSource":      true,
+	"google.golang.org/api/impersonate.IDTokenSource":               true,
+	"google.golang.org/api/idtoken.NewTokenSource":                  true,
+	"google.golang.org/api/idtoken.NewClient":                       true,
+	"google.golang.org/api/transport/http.NewClient":                true,
+	"google.golang.org/api/transport/http.NewTransport":             true,
 	"github.com/coreos/go-oidc/v3/oidc.NewRemoteKeySet":             true,
 	"(*github.com/coreos/go-oidc/v3/oidc.Provider).VerifierContext": true,
 	// A websocket seen as a net.Conn: cancelling the context closes it.

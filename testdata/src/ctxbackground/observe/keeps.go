@@ -8,6 +8,7 @@ import (
 
 	"github.com/coder/websocket"
 	"golang.org/x/oauth2/clientcredentials"
+	"golang.org/x/oauth2/google"
 )
 
 // An OAuth2 client keeps the context it is made with to refresh its
@@ -37,4 +38,21 @@ func Relay(ctx context.Context, ws *websocket.Conn, upstream net.Conn) {
 	conn := websocket.NetConn(streamCtx, ws, websocket.MessageBinary)
 	go func() { _, _ = io.Copy(conn, upstream) }()
 	_, _ = io.Copy(upstream, conn)
+}
+
+// Google credentials refresh their token with the context they were found
+// with: a root for them, in a helper that builds a dialer's option, is the
+// credentials' lifetime, not a request's.
+type dialerOption struct{ ts google.TokenSource }
+
+func credentialsOption() (dialerOption, error) {
+	creds, err := google.FindDefaultCredentials(context.Background(), "cloud-platform")
+	if err != nil {
+		return dialerOption{}, err
+	}
+	return dialerOption{ts: creds.TokenSource}, nil
+}
+
+func NewDialer(ctx context.Context) (dialerOption, error) {
+	return credentialsOption()
 }
