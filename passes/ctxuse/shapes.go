@@ -552,12 +552,14 @@ func (r *Result) keepsContext(decl inspector.Cursor, p *types.Var) bool {
 }
 
 // addsValues reports whether fn returns its context parameter p with
-// values added and nothing else: every return's first result is p,
+// values added and nothing else: every return's context result (the first
+// context among the results: ctx, or ctx and an error) is p,
 // context.WithValue of such a context, or a call of a function with the
-// same fact on it.
+// same fact on it; p itself may be set again only to such a context of
+// itself (ctx = withToken(ctx); ctx, err = withServer(ctx, url)).
 func (r *Result) addsValues(fn *types.Func, body inspector.Cursor, p *types.Var) bool {
-	res := fn.Type().(*types.Signature).Results()
-	if res.Len() == 0 || !ctxapi.IsContextType(res.At(0).Type()) || r.written[p] {
+	k := ctxapi.ContextResult(fn.Type().(*types.Signature).Results())
+	if k < 0 {
 		return false
 	}
 	var onlyValues func(e ast.Expr) bool
@@ -584,6 +586,9 @@ func (r *Result) addsValues(fn *types.Func, body inspector.Cursor, p *types.Var)
 		}
 		return false
 	}
+	if r.written[p] && !r.rewrittenWithValues(body, p, onlyValues) {
+		return false
+	}
 	returned := false
 	ok := true
 	body.Inspect([]ast.Node{(*ast.ReturnStmt)(nil), (*ast.FuncLit)(nil)}, func(cur inspector.Cursor) bool {
@@ -592,10 +597,51 @@ func (r *Result) addsValues(fn *types.Func, body inspector.Cursor, p *types.Var)
 			return false // a closure's returns are its own
 		}
 		returned = true
-		ok = ok && len(ret.Results) > 0 && onlyValues(ret.Results[0])
+		ok = ok && len(ret.Results) > k && onlyValues(ret.Results[k])
 		return false
 	})
 	return returned && ok
+}
+
+// rewrittenWithValues reports whether every assignment to p in body sets
+// it to a context that onlyValues accepts (itself with values added), in
+// the function's own code (not in a closure) and with its address never
+// taken.
+func (r *Result) rewrittenWithValues(body inspector.Cursor, p *types.Var, onlyValues func(ast.Expr) bool) bool {
+	for _, use := range r.uses[p] {
+		if ctxflow.IsAddressed(use) {
+			return false
+		}
+	}
+	ok := true
+	body.Inspect([]ast.Node{(*ast.AssignStmt)(nil), (*ast.FuncLit)(nil)}, func(cur inspector.Cursor) bool {
+		switch n := cur.Node().(type) {
+		case *ast.FuncLit:
+			for id := range cur.Preorder((*ast.Ident)(nil)) {
+				if r.info.Uses[id.Node().(*ast.Ident)] == p && ctxflow.IsAssigned(id) {
+					ok = false // set in a closure: when is not known
+				}
+			}
+			return false
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				id, isID := ast.Unparen(l).(*ast.Ident)
+				if !isID || r.info.Uses[id] != p {
+					continue
+				}
+				switch {
+				case len(n.Lhs) == len(n.Rhs):
+					ok = ok && n.Tok == token.ASSIGN && onlyValues(n.Rhs[i])
+				case len(n.Rhs) == 1:
+					ok = ok && ctxapi.ContextResult(r.info.TypeOf(n.Rhs[0])) == i && onlyValues(n.Rhs[0])
+				default:
+					ok = false
+				}
+			}
+		}
+		return true
+	})
+	return ok
 }
 
 // Handoff says that a function calls its parameter Func, a function,

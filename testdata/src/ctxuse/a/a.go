@@ -188,6 +188,28 @@ func WithBoth(ctx context.Context, user string) context.Context { // want WithBo
 	return WithUser(context.WithValue(ctx, key{}, 1), user)
 }
 
+// Set again only to itself with values added, and returned beside an
+// error, it still adds values only.
+func WithServer(ctx context.Context, url string) (context.Context, error) { // want WithServer:"^adds values to \\[0\\]"
+	if url == "" {
+		return ctx, http.ErrMissingFile
+	}
+	ctx = WithUser(ctx, "svc")
+	ctx, err := WithServer2(ctx, url)
+	return context.WithValue(ctx, key{}, url), err
+}
+
+func WithServer2(ctx context.Context, url string) (context.Context, error) { // want WithServer2:"^adds values to \\[0\\]"
+	return WithUser(ctx, url), nil
+}
+
+// Set in a closure, when is not known.
+func WithLater(ctx context.Context) context.Context {
+	set := func() { ctx = context.Background() }
+	set()
+	return ctx
+}
+
 // One that can also return a new deadline adds more than values.
 func WithLimit(ctx context.Context, d time.Duration) context.Context {
 	if d > 0 {
