@@ -91,6 +91,14 @@ func Lifetime(info *types.Info, cur inspector.Cursor) bool {
 		kept = Stored(info, c) || v == ctxVar && (storedInLiteral(info, c, cancelVar) || passedToKeeper(info, c)) ||
 			v == cancelVar && (inKeptClosure(info, c, fn) || storedInLiteral(info, c, nil))
 		if v == ctxVar {
+			derived, keeps := derivedAgain(info, c)
+			if keeps {
+				kept = true // rctx, s.cancel = context.WithCancel(rctx)
+				return false
+			}
+			if derived == ctxVar {
+				return true // rctx = ...WithCancel(rctx): its reads come after
+			}
 			reads++
 			if inGoStmt(c, fn) {
 				inGo++
@@ -101,6 +109,28 @@ func Lifetime(info *types.Info, cur inspector.Cursor) bool {
 	// Read only by goroutines the function starts (refreshCtx for a renewal
 	// loop): the lifetime of that detached work.
 	return kept || reads > 0 && inGo == reads
+}
+
+// derivedAgain reports, for a context variable read at cur, the variable
+// a derivation of it is assigned to (rctx, cancel := context.WithCancel(
+// rctx)) and whether that assignment keeps the child or its cancel in a
+// field or package variable (rctx, s.cancel = context.WithCancel(rctx)).
+func derivedAgain(info *types.Info, cur inspector.Cursor) (*types.Var, bool) {
+	parent, child := Unparen(cur)
+	call, ok := parent.Node().(*ast.CallExpr)
+	if !ok || len(call.Args) == 0 || ast.Unparen(call.Args[0]) != child || !ctxapi.IsDerivation(info, call) || ctxapi.IsWithoutCancel(info, call) {
+		return nil, false
+	}
+	lhs, rhs := AssignmentSides(parent.Parent().Node())
+	if len(rhs) != 1 || len(lhs) == 0 || ast.Unparen(rhs[0]) != call {
+		return nil, false
+	}
+	for _, target := range lhs {
+		if ctxapi.IsKept(info, target) {
+			return nil, true
+		}
+	}
+	return VarOf(info, lhs[0]), false
 }
 
 // memoisedInit reports whether cur lies in the body of an if that builds a
@@ -432,7 +462,26 @@ func returnedByConstructor(info *types.Info, cur inspector.Cursor) bool {
 		return false
 	}
 	v := VarOf(info, lhs)
-	return v != nil && IsResult(info, cur.Parent(), v)
+	return v != nil && (IsResult(info, cur.Parent(), v) || returnsVar(info, decl, v))
+}
+
+// returnsVar reports whether the function at fn returns the local v itself
+// (b := &shard{...}; return b).
+func returnsVar(info *types.Info, fn inspector.Cursor, v *types.Var) bool {
+	found := false
+	fn.Inspect([]ast.Node{(*ast.ReturnStmt)(nil), (*ast.FuncLit)(nil)}, func(c inspector.Cursor) bool {
+		ret, ok := c.Node().(*ast.ReturnStmt)
+		if !ok {
+			return c.Node() == fn.Node() // not into closures
+		}
+		for _, r := range ret.Results {
+			if VarOf(info, r) == v {
+				found = true
+			}
+		}
+		return false
+	})
+	return found
 }
 
 // IsResult reports whether v is a named result of the function enclosing

@@ -506,3 +506,64 @@ func (l *Links) gate(ctx context.Context) (g *SyncGate, err error) {
 	g = &SyncGate{open: cancel, wait: gctx.Done()}
 	return g, l.store.Get(ctx, "gate")
 }
+
+// A root derived again into its own variable, the cancel kept in a field,
+// and read only by the goroutine it starts: the worker's lifetime.
+type worker struct {
+	stop  context.CancelFunc
+	store *Store
+}
+
+func (w *worker) run(ctx context.Context) { _ = w.store.Get(ctx, "loop") }
+
+func StartWorker(ctx context.Context, s *Store) (*worker, error) {
+	w := &worker{store: s}
+	if err := s.Get(ctx, "config"); err != nil {
+		return nil, err
+	}
+	rctx := context.Background()
+	rctx, w.stop = context.WithCancel(rctx)
+	go w.run(rctx)
+	return w, nil
+}
+
+// The same derivation with its cancel local and the work done here: the
+// caller's deadline is lost.
+func (w *worker) Once(ctx context.Context) error {
+	rctx := context.Background() // want `context.Background\(\) starts a fresh context where ctx is in scope`
+	rctx, cancel := context.WithCancel(rctx)
+	defer cancel()
+	return w.store.Get(rctx, "once")
+}
+
+// A constructor that returns, through a local, the value keeping a root
+// with values added: the shard's lifetime.
+type shard struct {
+	ctx   context.Context
+	store *Store
+}
+
+type tenantKey struct{}
+
+func withTenant(ctx context.Context) context.Context {
+	return context.WithValue(ctx, tenantKey{}, "all")
+}
+
+func newShard(s *Store) *shard {
+	sctx := withTenant(context.Background())
+	b := &shard{ctx: sctx, store: s}
+	return b
+}
+
+func (sh *shard) flush() error { return sh.store.Get(sh.ctx, "flush") }
+
+func (w *worker) Shard(ctx context.Context) error {
+	return newShard(w.store).flush()
+}
+
+// The same from a function that is not a constructor: the value is the
+// call's work.
+func (w *worker) shardFor(ctx context.Context) *shard {
+	b := &shard{ctx: context.Background(), store: w.store} // want `context.Background\(\) starts a fresh context where ctx is in scope`
+	return b
+}
