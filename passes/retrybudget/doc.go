@@ -52,7 +52,9 @@
 // It also reports calls into retry helpers that are given no context:
 // github.com/cenkalti/backoff up to v4 (Retry, RetryNotify and their
 // WithData and WithTimer forms) whose BackOff is not wrapped by
-// backoff.WithContext; github.com/avast/retry-go's Do and DoWithData
+// backoff.WithContext (a BackOff made by a call given the context, a
+// client's backoff factory c.newBackOff(ctx), counts as wrapped);
+// github.com/avast/retry-go's Do and DoWithData
 // without the retry.Context option; and the
 // k8s.io/apimachinery/pkg/util/wait pollers that take no context (Poll,
 // PollImmediate, PollInfinite, PollImmediateInfinite, ExponentialBackoff,

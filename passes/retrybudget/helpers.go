@@ -3,6 +3,7 @@ package retrybudget
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ast/inspector"
@@ -139,7 +140,9 @@ func (c *checker) operationChecks(op ast.Expr) bool {
 
 // backoffHasContext reports whether a cenkalti BackOff carries a context:
 // backoff.WithContext(b, ctx), possibly wrapped by WithMaxRetries, a value
-// of type BackOffContext, or a local variable assigned one.
+// of type BackOffContext, one made by another call that is given a context
+// (a connection's backoff factory c.connBackoff(ctx)), or a local variable
+// assigned one.
 func (c *checker) backoffHasContext(e ast.Expr, depth int) bool {
 	info := c.Pass.TypesInfo
 	if named, ok := types.Unalias(info.TypeOf(e)).(*types.Named); ok && named.Obj().Name() == "BackOffContext" {
@@ -152,7 +155,7 @@ func (c *checker) backoffHasContext(e ast.Expr, depth int) bool {
 	case *ast.CallExpr:
 		fn := ctxapi.Callee(info, e)
 		if fn == nil || fn.Pkg() == nil || familyOf(fn.Pkg().Path()) != backoff {
-			return false
+			return slices.ContainsFunc(e.Args, func(a ast.Expr) bool { return ctxapi.IsContextType(info.TypeOf(a)) })
 		}
 		switch fn.Name() {
 		case "WithContext":

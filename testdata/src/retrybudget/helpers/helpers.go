@@ -58,6 +58,23 @@ func PutCtxTyped(ctx context.Context, s Store, b backoff.BackOffContext) error {
 	return backoff.Retry(func() error { return s.Put(ctx, "k", nil) }, b)
 }
 
+// A BackOff made by a call that is given the context (a factory field, a
+// helper) is taken to be bound to it; one made without it is not.
+type conn struct {
+	backoff func(ctx context.Context) backoff.BackOff
+}
+
+func (c *conn) PutFactory(ctx context.Context, s Store) error {
+	return backoff.Retry(func() error { return s.Put(ctx, "k", nil) }, c.backoff(ctx))
+}
+
+func newBackOff() backoff.BackOff { return backoff.NewExponentialBackOff() }
+
+func PutNoFactoryContext(ctx context.Context, s Store) error {
+	b := newBackOff()
+	return backoff.Retry(func() error { return s.Put(ctx, "k", nil) }, b) // want `backoff.Retry retries after the caller's deadline: its BackOff has no context`
+}
+
 // The operation itself stops on cancellation.
 func PutPermanent(ctx context.Context, s Store, key string, v []byte) error {
 	return backoff.Retry(func() error {
