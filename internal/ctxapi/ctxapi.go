@@ -343,6 +343,12 @@ func IsTestingType(t types.Type) bool {
 	return false
 }
 
+// GivenContext reports whether call is given a context among its
+// arguments.
+func GivenContext(info *types.Info, call *ast.CallExpr) bool {
+	return slices.ContainsFunc(call.Args, func(a ast.Expr) bool { return IsContextType(info.TypeOf(a)) })
+}
+
 // TakesContext reports whether the i-th argument of a call with signature
 // sig is passed to a context.Context parameter.
 func TakesContext(sig *types.Signature, i int) bool {

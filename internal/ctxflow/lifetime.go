@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"iter"
 	"slices"
 
 	"golang.org/x/tools/go/ast/inspector"
@@ -468,20 +469,28 @@ func returnedByConstructor(info *types.Info, cur inspector.Cursor) bool {
 // returnsVar reports whether the function at fn returns the local v itself
 // (b := &shard{...}; return b).
 func returnsVar(info *types.Info, fn inspector.Cursor, v *types.Var) bool {
-	found := false
-	fn.Inspect([]ast.Node{(*ast.ReturnStmt)(nil), (*ast.FuncLit)(nil)}, func(c inspector.Cursor) bool {
-		ret, ok := c.Node().(*ast.ReturnStmt)
-		if !ok {
-			return c.Node() == fn.Node() // not into closures
+	for ret := range OwnReturns(fn) {
+		if slices.ContainsFunc(ret.Results, func(r ast.Expr) bool { return VarOf(info, r) == v }) {
+			return true
 		}
-		for _, r := range ret.Results {
-			if VarOf(info, r) == v {
-				found = true
+	}
+	return false
+}
+
+// OwnReturns yields the return statements of the function, or function
+// body, at fn: not those of the closures inside it.
+func OwnReturns(fn inspector.Cursor) iter.Seq[*ast.ReturnStmt] {
+	return func(yield func(*ast.ReturnStmt) bool) {
+		stopped := false
+		fn.Inspect([]ast.Node{(*ast.ReturnStmt)(nil), (*ast.FuncLit)(nil)}, func(c inspector.Cursor) bool {
+			ret, ok := c.Node().(*ast.ReturnStmt)
+			if !ok {
+				return !stopped && c.Node() == fn.Node()
 			}
-		}
-		return false
-	})
-	return found
+			stopped = stopped || !yield(ret)
+			return false
+		})
+	}
 }
 
 // IsResult reports whether v is a named result of the function enclosing
@@ -649,20 +658,14 @@ func ChoosesContext(info *types.Info, cur inspector.Cursor, param *types.Var) bo
 	if !ok {
 		return false
 	}
-	returnsParam := false
-	fn.Inspect([]ast.Node{(*ast.ReturnStmt)(nil), (*ast.FuncLit)(nil)}, func(r inspector.Cursor) bool {
-		ret, ok := r.Node().(*ast.ReturnStmt)
-		if !ok {
-			return r.Node() == fn.Node() // only the function's own returns
-		}
+	for ret := range OwnReturns(fn) {
 		if len(ret.Results) > 0 {
 			if id, ok := ast.Unparen(ret.Results[0]).(*ast.Ident); ok && info.Uses[id] == param {
-				returnsParam = true
+				return true
 			}
 		}
-		return false
-	})
-	return returnsParam
+	}
+	return false
 }
 
 // EnclosingFunc returns the innermost function declaration or literal

@@ -1116,7 +1116,7 @@ func EndsOnCancel(info *types.Info, exits *ctxflow.Exits, loop ast.Node) bool {
 func gated(info *types.Info, exits *ctxflow.Exits, body *ast.BlockStmt, cands []*candidate) bool {
 	for i, s := range body.List {
 		for _, c := range cands {
-			if c.stmt != s || len(c.guards) > 0 || c.errVar == nil || !passesContext(info, c.call) || carriesOut(info, c.call) {
+			if c.stmt != s || len(c.guards) > 0 || c.errVar == nil || !ctxapi.GivenContext(info, c.call) || carriesOut(info, c.call) {
 				continue
 			}
 			check, _ := s.(*ast.IfStmt) // if err := f(ctx); err != nil
@@ -1132,16 +1132,6 @@ func gated(info *types.Info, exits *ctxflow.Exits, body *ast.BlockStmt, cands []
 		}
 		if goesRound(s) {
 			return false
-		}
-	}
-	return false
-}
-
-// passesContext reports whether call is given a context.
-func passesContext(info *types.Info, call *ast.CallExpr) bool {
-	for _, a := range call.Args {
-		if ctxapi.IsContextType(info.TypeOf(a)) {
-			return true
 		}
 	}
 	return false
@@ -1290,7 +1280,7 @@ func firstWait(info *types.Info, n ast.Node, timedOnly bool, attempts []*ast.Cal
 			// A wait given a context (client.WaitAuthorization(ctx, url),
 			// limiter.Wait(ctx)) ends when the context does: it does not
 			// wait on after the caller has gone.
-			if IsWait(info, n) && !startsTimer(info, n) && !passesContext(info, n) && !slices.Contains(attempts, n) {
+			if IsWait(info, n) && !startsTimer(info, n) && !ctxapi.GivenContext(info, n) && !slices.Contains(attempts, n) {
 				found = n
 			}
 		}

@@ -590,17 +590,13 @@ func (r *Result) addsValues(fn *types.Func, body inspector.Cursor, p *types.Var)
 		return false
 	}
 	returned := false
-	ok := true
-	body.Inspect([]ast.Node{(*ast.ReturnStmt)(nil), (*ast.FuncLit)(nil)}, func(cur inspector.Cursor) bool {
-		ret, isRet := cur.Node().(*ast.ReturnStmt)
-		if !isRet {
-			return false // a closure's returns are its own
-		}
+	for ret := range ctxflow.OwnReturns(body) {
 		returned = true
-		ok = ok && len(ret.Results) > k && onlyValues(ret.Results[k])
-		return false
-	})
-	return returned && ok
+		if len(ret.Results) <= k || !onlyValues(ret.Results[k]) {
+			return false
+		}
+	}
+	return returned
 }
 
 // rewrittenWithValues reports whether every assignment to p in body sets

@@ -427,7 +427,7 @@ func attachesContext(info *types.Info, call *ast.CallExpr) bool {
 	if fn == nil || !attachers[fn.Name()] {
 		return false
 	}
-	return slices.ContainsFunc(call.Args, func(a ast.Expr) bool { return ctxapi.IsContextType(info.TypeOf(a)) })
+	return ctxapi.GivenContext(info, call)
 }
 
 // handoffs are, for one function, the positions of the calls that attach

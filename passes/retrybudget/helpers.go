@@ -3,7 +3,6 @@ package retrybudget
 import (
 	"go/ast"
 	"go/types"
-	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ast/inspector"
@@ -155,7 +154,7 @@ func (c *checker) backoffHasContext(e ast.Expr, depth int) bool {
 	case *ast.CallExpr:
 		fn := ctxapi.Callee(info, e)
 		if fn == nil || fn.Pkg() == nil || familyOf(fn.Pkg().Path()) != backoff {
-			return slices.ContainsFunc(e.Args, func(a ast.Expr) bool { return ctxapi.IsContextType(info.TypeOf(a)) })
+			return ctxapi.GivenContext(info, e)
 		}
 		switch fn.Name() {
 		case "WithContext":
