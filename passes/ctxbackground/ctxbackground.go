@@ -117,6 +117,7 @@ const (
 	afterDone                // the same, where ctx is already done
 	documented               // the same, where a comment says the code detaches on purpose
 	afterFailure             // the same, in clean-up after a call given ctx failed
+	readDetached             // the same, for a root that only goroutines read
 )
 
 // inboundAt returns the context that should be used at cur, or nil where
@@ -186,6 +187,16 @@ func (c *checker) checkRoot(cur inspector.Cursor, call *ast.CallExpr) {
 			m = detached
 		}
 	}
+	if m == request {
+		if v := ctxflow.HoldingVar(info, cur); v != nil && c.Uses.DetachedOnly(v) {
+			// exitCtx, cancel := context.WithCancel(context.Background());
+			// startExitMonitor(exitCtx): only detached work reads it.
+			if !includeDetached {
+				return
+			}
+			m = readDetached
+		}
+	}
 	if !latent && !c.Uses.ValueObserved(cur) {
 		return // nothing below observes cancellation: nothing is lost
 	}
@@ -228,7 +239,7 @@ func (c *checker) checkRoot(cur inspector.Cursor, call *ast.CallExpr) {
 	case test:
 		msg = fmt.Sprintf("%s in a test runs past the test's deadline and cleanup; use %s", root, src.Expr)
 		with = src.Expr
-	case detached, afterDone, documented, afterFailure:
+	case detached, afterDone, documented, afterFailure, readDetached:
 		where := "in a goroutine or deferred call"
 		switch m {
 		case afterDone:
@@ -237,6 +248,8 @@ func (c *checker) checkRoot(cur inspector.Cursor, call *ast.CallExpr) {
 			where = "where the comment says it detaches on purpose"
 		case afterFailure:
 			where = "in clean-up after a call given " + src.Name() + " failed"
+		case readDetached:
+			where = "read only by goroutines"
 		}
 		if expr, ok := src.ExprAt(c.Pass.Pkg, call.Pos()); ok {
 			pkgName := contextQualifier(call)

@@ -179,6 +179,26 @@ func (s *Server) Notify(ctx context.Context, id string) {
 	go s.store.Load(context.Background(), id)
 }
 
+// A root held in a variable that only detached work reads is detached
+// too: an exit monitor's stop signal (derived, its cancel deferred), a
+// context started with a go statement. Read by the request's own work
+// as well, it is reported.
+func (s *Server) Monitor(ctx context.Context, id string) {
+	exitCtx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	watch(exitCtx)
+	bg := context.Background()
+	go s.store.Load(bg, id)
+	both := context.Background() // want `context.Background\(\) starts a fresh context where ctx is in scope`
+	go s.store.Load(both, id)
+	s.store.Load(both, id)
+}
+
+// watch reads its context only in a goroutine it does not wait for.
+func watch(ctx context.Context) {
+	go func() { <-ctx.Done() }()
+}
+
 // A fixed timeout on a fresh root is fixedtimeout's finding, not ours.
 func (s *Server) Slow(ctx context.Context) error {
 	tctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)

@@ -56,3 +56,11 @@ func Create(ctx context.Context) error {
 	}
 	return nil
 }
+
+// A root held in a variable that only detached work reads is reported
+// with -detached, as one handed to it directly is.
+func Monitor(ctx context.Context) {
+	exitCtx, cancel := context.WithCancel(context.Background()) // want `context.Background\(\) read only by goroutines drops the values of ctx along with its cancellation; use context.WithoutCancel\(ctx\) to detach on purpose`
+	defer cancel()
+	rollbackAsync(exitCtx)
+}

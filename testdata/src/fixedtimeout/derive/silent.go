@@ -184,6 +184,21 @@ func (s *OrderService) RenewCall(ctx context.Context) {
 	go s.renew(rctx, cancel)
 }
 
+// renewAsync reads its context only in a goroutine it does not wait for.
+func (s *OrderService) renewAsync(ctx context.Context, sku string, cancel context.CancelFunc) {
+	go func() {
+		defer cancel()
+		_ = s.inv.Reserve(ctx, sku, 1)
+	}()
+}
+
+// The same budget handed to a function that reads it only in a goroutine
+// of its own: detached work too.
+func (s *OrderService) RenewHanded(ctx context.Context, sku string) {
+	rctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	s.renewAsync(rctx, sku, cancel)
+}
+
 type shutdowner interface{ Shutdown(ctx context.Context) error }
 
 // Once the caller's context is done there is no deadline left to honour:
