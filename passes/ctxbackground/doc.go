@@ -75,7 +75,10 @@
 // functions without an inbound context), test code (see inbound), a root
 // that stands in for a missing context or request (in if ctx == nil, or a
 // default that if r != nil { ctx = r.Context() } replaces at once), a root
-// used inside a go or defer statement, a closure handed to a function that
+// used inside a go or defer statement, or held in a variable (itself or
+// derived) that only detached work reads (exitCtx, cancel :=
+// context.WithCancel(context.Background()) handed to a function that reads
+// its context only in a goroutine it does not wait for), a closure handed to a function that
 // launches it or calls it only once a context is done (a shutdown hook),
 // or a closure returned or stored to run later, itself or in a list of
 // hooks (deliberately detached work, or cleanup that must not depend on a
@@ -116,7 +119,8 @@
 // The suggested fix replaces the root with the inbound context.
 //
 // Flags: -tests also reports test functions, suggesting t.Context();
-// -detached also reports roots in go and defer statements, where the
+// -detached also reports roots in go and defer statements or read only by
+// goroutines, where the
 // inbound context is done, in clean-up after a failed call and where a
 // comment says they detach, suggesting
 // context.WithoutCancel(ctx), which keeps the request's values; -latent

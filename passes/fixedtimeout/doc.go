@@ -59,7 +59,8 @@
 // function whose other returns give back the caller's context (it chooses
 // the context its callers run under, as a configured clean-up bound does:
 // ctx, or context.WithTimeout(context.Background(), opts.FailTimeout)),
-// goroutines started from a handler and timeouts made only for them, tests,
+// goroutines started from a handler and timeouts made only for them (or
+// held in a variable that only detached work reads), tests,
 // generated files, http.Server, http.Client.Timeout and net.Dialer.Timeout
 // settings, a select with a default case (it polls), a one-shot timer whose
 // case starts work and keeps waiting (a fallback trigger), draining a
