@@ -188,7 +188,7 @@ func (c *checker) checkRoot(cur inspector.Cursor, call *ast.CallExpr) {
 		}
 	}
 	if m == request {
-		if v := ctxflow.HoldingVar(info, cur); v != nil && c.Uses.DetachedOnly(v) {
+		if c.Uses.DetachedOnly(cur) {
 			// exitCtx, cancel := context.WithCancel(context.Background());
 			// startExitMonitor(exitCtx): only detached work reads it.
 			if !includeDetached {

@@ -725,14 +725,18 @@ func (r *Result) LaunchedOnly(v *types.Var) bool {
 	})
 }
 
-// DetachedOnly reports whether the context held by v, and every context
-// derived from it in its function, is read only by detached work: in go
-// statements, or handed to callees that read it only in goroutines they
-// start and do not wait for (Fact.Detaches), as an exit monitor's
-// exitCtx, cancel := context.WithCancel(context.Background()) handed to
-// startExitMonitor(exitCtx) is. A root held there is as deliberate as one
-// written in the go statement itself.
-func (r *Result) DetachedOnly(v *types.Var) bool {
+// DetachedOnly reports whether the root (or its derivation) at cur is
+// held in a local variable that, with every context taken from it in its
+// function, only detached work reads: go statements, or callees that read
+// it only in goroutines they start and do not wait for (Fact.Detaches), as
+// an exit monitor's exitCtx, cancel := context.WithCancel(
+// context.Background()) handed to startExitMonitor(exitCtx) is. A root
+// held there is as deliberate as one written in the go statement itself.
+func (r *Result) DetachedOnly(cur inspector.Cursor) bool {
+	v := ctxflow.HoldingVar(r.info, cur)
+	if v == nil {
+		return false
+	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	held := r.derived(v)
@@ -741,31 +745,17 @@ func (r *Result) DetachedOnly(v *types.Var) bool {
 		if r.written[w] {
 			return false // reassigned: what it holds later is not followed
 		}
-		for _, cur := range r.uses[w] {
-			if r.derivesInto(cur, held) {
-				continue // the derivation is followed through its variable
+		for _, use := range r.uses[w] {
+			if held[r.heldBy(use)] {
+				continue // handed on to a variable followed itself
 			}
-			if !r.inGoroutine(cur, r.detacher) {
+			if !r.inGoroutine(use, r.detacher) {
 				return false
 			}
 			reads++
 		}
 	}
 	return reads > 0
-}
-
-// derivesInto reports whether the context read at cur is the parent of a
-// derivation whose result is assigned to one of vars (ctx2, cancel :=
-// context.WithCancel(ctx)).
-func (r *Result) derivesInto(cur inspector.Cursor, vars map[*types.Var]bool) bool {
-	parent, child := ctxflow.Unparen(cur)
-	call, ok := parent.Node().(*ast.CallExpr)
-	if !ok || len(call.Args) == 0 || call.Args[0] != child || !ctxapi.IsDerivation(r.info, call) {
-		return false
-	}
-	outer, inner := ctxflow.Unparen(parent)
-	w, _ := ctxflow.AssignedVar(r.info, outer, inner.(ast.Expr))
-	return w != nil && vars[w]
 }
 
 // onlyInGoroutines reports whether every read of v, never reassigned, is

@@ -109,23 +109,32 @@ func (r *Result) derived(p *types.Var) map[*types.Var]bool {
 		v := queue[0]
 		queue = queue[1:]
 		for _, cur := range r.uses[v] {
-			parent, child := ctxflow.Unparen(cur)
-			if sel, ok := parent.Node().(*ast.SelectorExpr); ok {
-				if call, ok := parent.Parent().Node().(*ast.CallExpr); ok && call.Fun == sel && ctxapi.IsRequestContext(r.info, call) {
-					parent, child = ctxflow.Unparen(parent.Parent()) // req.Context()
-				}
-			}
-			if call, ok := parent.Node().(*ast.CallExpr); ok && len(call.Args) > 0 && call.Args[0] == child &&
-				ctxapi.IsDerivation(r.info, call) && !ctxapi.IsWithoutCancel(r.info, call) {
-				parent, child = ctxflow.Unparen(parent)
-			}
-			if w, _ := ctxflow.AssignedVar(r.info, parent, child.(ast.Expr)); w != nil && !set[w] {
+			if w := r.heldBy(cur); w != nil && !set[w] {
 				set[w] = true
 				queue = append(queue, w)
 			}
 		}
 	}
 	return set
+}
+
+// heldBy returns the local variable that the context read at cur is
+// assigned to, itself or through one step that keeps its cancellation: a
+// derivation (ctx, cancel := context.WithTimeout(ctx, d)) or, for a
+// request, its context (ctx := req.Context()). Nil if none.
+func (r *Result) heldBy(cur inspector.Cursor) *types.Var {
+	parent, child := ctxflow.Unparen(cur)
+	if sel, ok := parent.Node().(*ast.SelectorExpr); ok {
+		if call, ok := parent.Parent().Node().(*ast.CallExpr); ok && call.Fun == sel && ctxapi.IsRequestContext(r.info, call) {
+			parent, child = ctxflow.Unparen(parent.Parent()) // req.Context()
+		}
+	}
+	if call, ok := parent.Node().(*ast.CallExpr); ok && len(call.Args) > 0 && call.Args[0] == child &&
+		ctxapi.IsDerivation(r.info, call) && !ctxapi.IsWithoutCancel(r.info, call) {
+		parent, child = ctxflow.Unparen(parent)
+	}
+	w, _ := ctxflow.AssignedVar(r.info, parent, child.(ast.Expr))
+	return w
 }
 
 // isCheckOf reports whether call reads the cancellation of one of the

@@ -51,7 +51,7 @@ func (c *checker) checkDerivation(cur inspector.Cursor, call *ast.CallExpr) {
 	if ctxflow.OnFailurePath(c.Pass.TypesInfo, cur) {
 		return // a bounded clean-up after a failure: detached on purpose
 	}
-	if v := ctxflow.HoldingVar(c.Pass.TypesInfo, cur); v != nil && c.Uses.DetachedOnly(v) {
+	if c.Uses.DetachedOnly(cur) {
 		return // a bound on work only goroutines do: detached on purpose
 	}
 	// A timeout on a fresh root is sometimes a deliberate bound on work

@@ -187,6 +187,10 @@ func (s *Server) Monitor(ctx context.Context, id string) {
 	exitCtx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	watch(exitCtx)
+	stopCtx, stop := context.WithCancel(context.Background())
+	defer stop()
+	monitorCtx := stopCtx // a copy is followed like a derivation
+	watch(monitorCtx)
 	bg := context.Background()
 	go s.store.Load(bg, id)
 	both := context.Background() // want `context.Background\(\) starts a fresh context where ctx is in scope`
