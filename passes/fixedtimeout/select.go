@@ -48,6 +48,7 @@ func (c *checker) checkSelect(cur inspector.Cursor, sel *ast.SelectStmt) {
 	var first, timeout, pacing *wait
 	var quickest ast.Expr // the shortest constant timer of the select
 	onlyTimers := true
+	endsWithWork := false // a case the caller's own work signals ends the wait
 	for _, stmt := range sel.Body.List {
 		cc, ok := stmt.(*ast.CommClause)
 		if !ok {
@@ -61,9 +62,10 @@ func (c *checker) checkSelect(cur inspector.Cursor, sel *ast.SelectStmt) {
 			onlyTimers = false // a send
 			continue
 		}
-		if c.isDone(cur, ch) || c.componentStop(cur, cc, ch) || c.signalledByWork(cur, ch) {
+		if c.isDone(cur, ch) || c.componentStop(cur, cc, ch) || c.signalledByWork(cur, ch, false) {
 			return
 		}
+		endsWithWork = endsWithWork || c.signalledByWork(cur, ch, true) && c.endsWait(cur, cc)
 		w, ok := c.timerWait(cur, ch)
 		if ok && first == nil {
 			first = &w
@@ -90,7 +92,10 @@ func (c *checker) checkSelect(cur inspector.Cursor, sel *ast.SelectStmt) {
 		c.checkLoopWait(cur, *first)
 		return
 	case timeout == nil:
-		if pacing != nil {
+		// A ticker that only paces the wait for work given the caller's
+		// context (case <-ticker.C: log "still connecting"; case <-ready:
+		// return) never ends it: the work does, and so does the caller.
+		if pacing != nil && !endsWithWork {
 			pacing.within = quickest
 			c.checkLoopWait(cur, *pacing)
 		}
@@ -221,8 +226,9 @@ func (c *checker) isDoneCall(call *ast.CallExpr) bool {
 // struct{}{} }()): a stall guard, whose timer cuts a stalled attempt short
 // through its own cancel, while the caller's cancellation ends the work
 // and so the wait. Work handed the inbound context itself, raced by a
-// timer, is the hand-rolled timeout that fixedtimeout reports.
-func (c *checker) signalledByWork(cur inspector.Cursor, ch ast.Expr) bool {
+// timer, is the hand-rolled timeout that fixedtimeout reports; own also
+// accepts that work (for a wait no timer ends).
+func (c *checker) signalledByWork(cur inspector.Cursor, ch ast.Expr, own bool) bool {
 	info := c.Pass.TypesInfo
 	v := ctxflow.VarOf(info, ch)
 	if v == nil {
@@ -236,7 +242,7 @@ func (c *checker) signalledByWork(cur inspector.Cursor, ch ast.Expr) bool {
 	derived := c.Uses.Derived(src.Param)
 	isDerived := func(e ast.Expr) bool {
 		w := ctxflow.VarOf(info, e)
-		return w != nil && w != src.Param && derived[w]
+		return w != nil && (w != src.Param || own) && derived[w]
 	}
 	for g := range fn.Preorder((*ast.GoStmt)(nil)) {
 		signals, works := false, false
@@ -248,7 +254,11 @@ func (c *checker) signalledByWork(cur inspector.Cursor, ch ast.Expr) bool {
 				if len(n.Args) == 1 && ctxflow.VarOf(info, n.Args[0]) == v && ctxapi.IsBuiltin(info, n, "close") {
 					signals = true
 				}
-				works = works || slices.ContainsFunc(n.Args, isDerived)
+				// The context package's own calls derive, they do not
+				// work: context.WithoutCancel(ctx) hands the work no signal.
+				if fn := ctxapi.Callee(info, n); fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "context" {
+					works = works || slices.ContainsFunc(n.Args, isDerived)
+				}
 			}
 			return true
 		})

@@ -104,6 +104,7 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 	escaped := map[*types.Func]bool{}
 	defs := map[*types.Var][]ast.Expr{}    // what local contexts are set from
 	outliving := map[*ast.CallExpr]bool{}  // WithCancel calls whose cancel outlives their function (outlivingCancel)
+	onReturn := map[*ast.CallExpr]bool{}   // WithCancel calls cancelled only when their function returns (cancelledOnReturn)
 	commandParams := map[*types.Var]bool{} // the context parameters of commands
 	for cur := range insp.Root().Preorder((*ast.Ident)(nil), (*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.FuncType)(nil)) {
 		switch n := cur.Node().(type) {
@@ -121,6 +122,9 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 			recordDefs(info, iface, defs, n.Lhs, n.Rhs)
 			if call, ok := outlivingCancel(info, cur, n); ok {
 				outliving[call] = true
+			}
+			if call, ok := cancelledOnReturn(info, cur, n); ok {
+				onReturn[call] = true
 			}
 		case *ast.ValueSpec:
 			lhs := make([]ast.Expr, len(n.Names))
@@ -201,6 +205,10 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 	// isRooted takes for rooted: the program summary asks whether an
 	// argument is rooted once its caller's own context is (see classify).
 	var assumed *types.Func
+	// synchronous, when set, says that the call whose argument isRooted
+	// is asked about is not a go statement's: it returns before its
+	// caller does, so a cancel its caller only defers never reaches it.
+	synchronous := false
 	// isRooted reports whether e, in caller, stands for a fresh root;
 	// process says that the caller is main or a command.
 	var isRooted func(e ast.Expr, caller *types.Func, process bool, seen map[*types.Var]bool) bool
@@ -235,6 +243,11 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 		case *ast.CallExpr:
 			if ctxapi.IsFreshRoot(info, e) || rootlessRequest(info, e) {
 				return true
+			}
+			// ctx, cancel := context.WithCancel(root); defer cancel():
+			// no signal while the function's own calls run.
+			if synchronous && onReturn[e] {
+				return isRooted(e.Args[0], caller, process, seen)
 			}
 			if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok && len(e.Args) == 0 && commandContext(info, sel) {
 				return true // cmd.Context()
@@ -297,7 +310,10 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 		for fn := range rooted {
 			for _, s := range calls[fn] {
 				i := param[fn]
-				if i >= len(s.call.Args) || !isRooted(s.call.Args[i], s.caller, s.process, map[*types.Var]bool{}) {
+				synchronous = !s.inGo
+				is := i < len(s.call.Args) && isRooted(s.call.Args[i], s.caller, s.process, map[*types.Var]bool{})
+				synchronous = false
+				if !is {
 					delete(rooted, fn)
 					changed = true
 					break
@@ -972,6 +988,52 @@ func typeUnder(t types.Type) types.Type {
 	return t.Underlying()
 }
 
+// withCancel splits the assignment at cur, ctx, cancel :=
+// context.WithCancel(parent) (or WithCancelCause), into the call, the local
+// variable that holds the cancel, and the function it is in; ok is false
+// for any other assignment, and for a cancel kept in a field or dropped.
+func withCancel(info *types.Info, cur inspector.Cursor, as *ast.AssignStmt) (call *ast.CallExpr, cancel *types.Var, fn inspector.Cursor, ok bool) {
+	if len(as.Lhs) != 2 || len(as.Rhs) != 1 {
+		return nil, nil, fn, false
+	}
+	call, ok = ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+	if !ok || !ctxapi.IsCallTo(info, call, "context", "WithCancel") && !ctxapi.IsCallTo(info, call, "context", "WithCancelCause") {
+		return nil, nil, fn, false
+	}
+	if cancel = ctxflow.VarOf(info, as.Lhs[1]); cancel == nil {
+		return nil, nil, fn, false
+	}
+	fn, ok = ctxflow.EnclosingFunc(cur)
+	return call, cancel, fn, ok
+}
+
+// cancelledOnReturn returns the context.WithCancel (or WithCancelCause)
+// call of the assignment at cur (ctx, cancel := context.WithCancel(parent))
+// when its function does nothing with the cancel but defer it: the context
+// is cancelled only once the function returns, after every call it makes
+// in its own goroutine has returned.
+func cancelledOnReturn(info *types.Info, cur inspector.Cursor, as *ast.AssignStmt) (*ast.CallExpr, bool) {
+	call, cancel, fn, ok := withCancel(info, cur, as)
+	if !ok {
+		return nil, false
+	}
+	deferred := false
+	for id := range fn.Preorder((*ast.Ident)(nil)) {
+		if info.Uses[id.Node().(*ast.Ident)] != cancel {
+			continue
+		}
+		d, ok := id.Parent().Parent().Node().(*ast.DeferStmt)
+		if !ok || d.Call.Fun != id.Node() {
+			return nil, false // called, handed on or kept elsewhere
+		}
+		if in, _ := ctxflow.EnclosingFunc(id); in != fn {
+			return nil, false // a closure's defer: it may run any time
+		}
+		deferred = true
+	}
+	return call, deferred
+}
+
 // outlivingCancel returns the context.WithCancel (or WithCancelCause) call
 // of the assignment at cur (ctx, cancel := context.WithCancel(parent)) when
 // its function never cancels it on the way out: no defer cancel(), and no
@@ -980,18 +1042,7 @@ func typeUnder(t types.Type) types.Type {
 // kept in a field, handed on, or called only on an error path leaves the
 // context alive after the function returns.
 func outlivingCancel(info *types.Info, cur inspector.Cursor, as *ast.AssignStmt) (*ast.CallExpr, bool) {
-	if len(as.Lhs) != 2 || len(as.Rhs) != 1 {
-		return nil, false
-	}
-	call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
-	if !ok || !ctxapi.IsCallTo(info, call, "context", "WithCancel") && !ctxapi.IsCallTo(info, call, "context", "WithCancelCause") {
-		return nil, false
-	}
-	cancel := ctxflow.VarOf(info, as.Lhs[1])
-	if cancel == nil {
-		return nil, false // kept in a field, or dropped
-	}
-	fn, ok := ctxflow.EnclosingFunc(cur)
+	call, cancel, fn, ok := withCancel(info, cur, as)
 	if !ok {
 		return nil, false
 	}

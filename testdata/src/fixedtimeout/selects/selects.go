@@ -156,6 +156,27 @@ func (c *Cache) Pump(ctx context.Context, out chan<- Result) {
 	}
 }
 
+// A progress ticker over work that is not given the caller's context:
+// nothing ends the loop when the caller gives up.
+func (c *Cache) GetLoggedDetached(ctx context.Context, key string) Result {
+	var res Result
+	ready := make(chan bool)
+	go func() {
+		res, _ = c.backend.Fetch(context.WithoutCancel(ctx), key)
+		close(ready)
+	}()
+	ticker := time.NewTicker(10 * time.Second)
+	defer ticker.Stop()
+	for {
+		select {
+		case <-ticker.C: // want `10s wait on ticker.C in a loop that never checks ctx ignores the caller's deadline and cancellation; wait in a select on ctx\.Done\(\) and a timer`
+			println("still fetching", key)
+		case <-ready:
+			return res
+		}
+	}
+}
+
 // An idle timer made anew each time round.
 func (c *Cache) Idle(ctx context.Context) {
 	for {

@@ -192,3 +192,30 @@ func (c *Cache) GetGuarded(ctx context.Context, key string, stall time.Duration)
 		return res, err
 	}
 }
+
+// A progress ticker: it only logs while the fetch, given the caller's
+// context, runs; the wait ends when the fetch does, and so when the caller
+// gives up. No timer ends it.
+func (c *Cache) GetLogged(ctx context.Context, key string) (Result, error) {
+	var (
+		res Result
+		err error
+	)
+	ready := make(chan bool)
+	go func() {
+		res, err = c.backend.Fetch(ctx, key)
+		close(ready)
+	}()
+	ticker := time.NewTicker(10 * time.Second)
+	defer ticker.Stop()
+	for {
+		select {
+		case <-ticker.C:
+			logf("still fetching %s", key)
+		case <-ready:
+			return res, err
+		}
+	}
+}
+
+func logf(format string, args ...any) {}

@@ -66,6 +66,50 @@ func limited(ctx context.Context) {
 	probe() // want `inbound ctx$`
 }
 
+// A cancel only deferred fires once the refresher returns, after the
+// refresh it calls has returned: the refresh gets no signal, as if handed
+// the root itself.
+type refresher struct{ tick chan struct{} }
+
+func (r *refresher) loop() {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	for range r.tick {
+		r.refreshOnce(ctx)
+	}
+}
+
+func (r *refresher) refreshOnce(ctx context.Context) {
+	probe() // no inbound context: its caller's cancel is only deferred
+}
+
+// Handed to a goroutine, the same cancel ends it when the launcher returns.
+func (r *refresher) fanOut() {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go r.refreshAsync(ctx)
+	<-r.tick
+}
+
+func (r *refresher) refreshAsync(ctx context.Context) {
+	probe() // want `inbound ctx$`
+}
+
+// A cancel also called on the way (here by a watcher) is a signal.
+func (r *refresher) watched() {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go func() {
+		<-r.tick
+		cancel()
+	}()
+	r.refreshWatched(ctx)
+}
+
+func (r *refresher) refreshWatched(ctx context.Context) {
+	probe() // want `inbound ctx$`
+}
+
 // One caller with a real context is enough to keep it on the path.
 func both(ctx context.Context) {
 	probe() // want `inbound ctx$`
