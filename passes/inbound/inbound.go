@@ -192,7 +192,9 @@ type Func struct {
 	// Later marks a closure that runs after its enclosing function has
 	// returned, or beside it: handed to a function that launches it in a
 	// goroutine (a fact of ctxuse), returned, or stored in a field or
-	// package variable (a shutdown hook). Like a go statement, it detaches
+	// package variable (a shutdown hook), or held by a local that is only
+	// handed back or called on the way out (a clean-up on failure). Like a
+	// go or defer statement, it detaches
 	// the closure from the enclosing function's context.
 	Later bool
 	// DetachedOwn marks a function only ever started by a go statement, and
@@ -517,7 +519,7 @@ func runsLater(info *types.Info, uses *ctxuse.Result, cur inspector.Cursor) bool
 			if listed {
 				return v != nil && keptLocal(info, parent, v)
 			}
-			return v != nil && (uses.LaunchedOnly(v) || handedBackOnly(info, parent, v))
+			return v != nil && (uses.LaunchedOnly(v) || laterOnly(info, parent, v))
 		case *ast.KeyValueExpr:
 			return p.Value == child && ctxflow.KeptValue(info, cur)
 		}
@@ -563,28 +565,32 @@ func waitsAround(info *types.Info, cur inspector.Cursor) bool {
 // keptLocal reports whether the local v, read in the function around cur,
 // outlives it: returned or stored, itself or in a struct literal that is.
 func keptLocal(info *types.Info, cur inspector.Cursor, v *types.Var) bool {
-	_, kept := localReads(info, cur, v, 0)
+	_, kept, _ := localReads(info, cur, v, 0)
 	return kept > 0
 }
 
-// handedBackOnly reports whether every read of the local v, in the
-// function around cur, hands it back or keeps it and none calls it: var
-// stop func(); if grpc { stop = func() {...} }; return cfg, stop. The
-// closure is a hook for the caller to run later.
-func handedBackOnly(info *types.Info, cur inspector.Cursor, v *types.Var) bool {
-	reads, kept := localReads(info, cur, v, 0)
-	return reads > 0 && kept == reads
+// laterOnly reports whether every read of the local v, in the
+// function around cur, hands it back or keeps it, or calls it on the way
+// out (in a defer statement), and none calls it before: var stop func();
+// if grpc { stop = func() {...} }; return cfg, stop. The closure is a hook
+// for the caller to run later, or clean-up run as the function ends
+// (clean := func() {...}; defer func() { if err != nil { clean() } }()),
+// as a deferred literal is.
+func laterOnly(info *types.Info, cur inspector.Cursor, v *types.Var) bool {
+	reads, kept, deferred := localReads(info, cur, v, 0)
+	return reads > 0 && kept+deferred == reads
 }
 
 // localReads counts the reads of the local v in the function around cur
 // (v = ... sets it, and is no read) and those of them that outlive the
 // function (ctxflow.KeptValue), directly or through another local that is
 // only handed back (disable := func() {...}; if on { reset = disable };
-// return reset).
-func localReads(info *types.Info, cur inspector.Cursor, v *types.Var, depth int) (reads, kept int) {
+// return reset); deferred counts the others that are in a defer statement
+// of the function.
+func localReads(info *types.Info, cur inspector.Cursor, v *types.Var, depth int) (reads, kept, deferred int) {
 	fn, ok := ctxflow.EnclosingFunc(cur)
 	if !ok {
-		return 0, 0
+		return 0, 0, 0
 	}
 	for id := range fn.Preorder((*ast.Ident)(nil)) {
 		if info.Uses[id.Node().(*ast.Ident)] != v {
@@ -597,9 +603,16 @@ func localReads(info *types.Info, cur inspector.Cursor, v *types.Var, depth int)
 		reads++
 		if ctxflow.KeptValue(info, id) || depth < 2 && copiedToHandedBack(info, fn, id, as, v, depth) || readByHandedBack(info, fn, id) {
 			kept++
+			continue
+		}
+		for d := range id.Enclosing((*ast.DeferStmt)(nil)) {
+			if fn.Contains(d) {
+				deferred++
+			}
+			break
 		}
 	}
-	return reads, kept
+	return reads, kept, deferred
 }
 
 // copiedToHandedBack reports whether the read of v at id, in the function
@@ -620,7 +633,7 @@ func copiedToHandedBack(info *types.Info, fn, id inspector.Cursor, as *ast.Assig
 	if ctxflow.IsResult(info, fn, w) {
 		return true
 	}
-	reads, kept := localReads(info, fn, w, depth+1)
+	reads, kept, _ := localReads(info, fn, w, depth+1)
 	return reads > 0 && kept == reads
 }
 

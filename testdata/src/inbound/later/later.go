@@ -129,6 +129,35 @@ func ResetHook(ctx context.Context, on bool) func() {
 	return reset
 }
 
+// A clean-up held by a local and run only on the way out (on failure) or
+// by the hook handed back runs as a deferred literal does; one also called
+// on the way stays on the path.
+func Forward(ctx context.Context) (stop func(), err error) {
+	clean := func() {
+		probe() // want `inbound ctx detached`
+	}
+	defer func() {
+		if err != nil {
+			clean()
+		}
+	}()
+	stop = func() {
+		clean()
+	}
+	return stop, nil
+}
+
+func ForwardEarly(ctx context.Context, fail bool) (stop func(), err error) {
+	clean := func() {
+		probe() // want `inbound ctx$`
+	}
+	defer clean()
+	if fail {
+		clean()
+	}
+	return nil, nil
+}
+
 func Stored(ctx context.Context, s *server) {
 	s.onClose = func() {
 		probe() // want `inbound ctx detached`
