@@ -5,7 +5,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"slices"
 
 	"golang.org/x/tools/go/ast/inspector"
 
@@ -62,10 +61,14 @@ func (c *checker) checkSelect(cur inspector.Cursor, sel *ast.SelectStmt) {
 			onlyTimers = false // a send
 			continue
 		}
-		if c.isDone(cur, ch) || c.componentStop(cur, cc, ch) || c.signalledByWork(cur, ch, false) {
+		if c.isDone(cur, ch) || c.componentStop(cur, cc, ch) {
 			return
 		}
-		endsWithWork = endsWithWork || c.signalledByWork(cur, ch, true) && c.endsWait(cur, cc)
+		byOwnWork, byDerivedWork := c.signalledByWork(cur, ch)
+		if byDerivedWork {
+			return
+		}
+		endsWithWork = endsWithWork || byOwnWork && c.endsWait(cur, cc)
 		w, ok := c.timerWait(cur, ch)
 		if ok && first == nil {
 			first = &w
@@ -220,32 +223,29 @@ func (c *checker) isDoneCall(call *ast.CallExpr) bool {
 }
 
 // signalledByWork reports whether ch, a local channel, is sent to or
-// closed by a goroutine of the function that gives a context derived here
-// from the inbound one to a call (cancelCtx, cancel :=
-// context.WithCancel(ctx); go func() { err = open(cancelCtx); done <-
-// struct{}{} }()): a stall guard, whose timer cuts a stalled attempt short
-// through its own cancel, while the caller's cancellation ends the work
-// and so the wait. Work handed the inbound context itself, raced by a
-// timer, is the hand-rolled timeout that fixedtimeout reports; own also
-// accepts that work (for a wait no timer ends).
-func (c *checker) signalledByWork(cur inspector.Cursor, ch ast.Expr, own bool) bool {
+// closed by a goroutine of the function that gives the inbound context to
+// a call: own, the context itself or one derived from it here; derived,
+// one derived here (cancelCtx, cancel := context.WithCancel(ctx); go
+// func() { err = open(cancelCtx); done <- struct{}{} }()). The latter is
+// a stall guard, whose timer cuts a stalled attempt short through its own
+// cancel, while the caller's cancellation ends the work and so the wait.
+// Work handed the inbound context itself, raced by a timer, is the
+// hand-rolled timeout that fixedtimeout reports; with no timer that ends
+// the wait, it ends the wait when the caller gives up.
+func (c *checker) signalledByWork(cur inspector.Cursor, ch ast.Expr) (own, derived bool) {
 	info := c.Pass.TypesInfo
 	v := ctxflow.VarOf(info, ch)
 	if v == nil {
-		return false
+		return false, false
 	}
 	src, _ := c.inboundAt(cur)
 	fn, ok := enclosing(cur, (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil))
 	if src == nil || src.Param == nil || !ok {
-		return false
+		return false, false
 	}
-	derived := c.Uses.Derived(src.Param)
-	isDerived := func(e ast.Expr) bool {
-		w := ctxflow.VarOf(info, e)
-		return w != nil && (w != src.Param || own) && derived[w]
-	}
+	from := c.Uses.Derived(src.Param) // the parameter itself included
 	for g := range fn.Preorder((*ast.GoStmt)(nil)) {
-		signals, works := false, false
+		signals, givenOwn, givenDerived := false, false, false
 		ast.Inspect(g.Node(), func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.SendStmt:
@@ -256,17 +256,23 @@ func (c *checker) signalledByWork(cur inspector.Cursor, ch ast.Expr, own bool) b
 				}
 				// The context package's own calls derive, they do not
 				// work: context.WithoutCancel(ctx) hands the work no signal.
-				if fn := ctxapi.Callee(info, n); fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "context" {
-					works = works || slices.ContainsFunc(n.Args, isDerived)
+				if fn := ctxapi.Callee(info, n); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "context" {
+					return true
+				}
+				for _, arg := range n.Args {
+					if w := ctxflow.VarOf(info, arg); w != nil && from[w] {
+						givenOwn = true
+						givenDerived = givenDerived || w != src.Param
+					}
 				}
 			}
 			return true
 		})
-		if signals && works {
-			return true
+		if signals {
+			own, derived = own || givenOwn, derived || givenDerived
 		}
 	}
-	return false
+	return own, derived
 }
 
 // componentStop reports whether the select case cc receives from the stop
