@@ -145,7 +145,9 @@ func Analyze(info *types.Info, exits *ctxflow.Exits, loop ast.Node, resolve Reso
 // restartsInterrupted reports whether the loop repeats only system calls,
 // and only when one was interrupted by a signal (err != syscall.EINTR,
 // errors.Is(err, unix.EINTR)): the kernel's restart idiom, in which each
-// round blocks in the same call again. No context can bound that call;
+// round blocks in the same call again; or when its buffer was too small
+// (syscall.ERANGE: the size probe of getxattr and its kin, made again with
+// the size the kernel asked for). No context can bound that call;
 // going round is not what loses the caller's deadline.
 func restartsInterrupted(info *types.Info, body *ast.BlockStmt, retried []*ast.CallExpr) bool {
 	for _, call := range retried {
@@ -156,7 +158,7 @@ func restartsInterrupted(info *types.Info, body *ast.BlockStmt, retried []*ast.C
 	}
 	return hasExpr(body, func(e ast.Expr) bool {
 		sel, ok := e.(*ast.SelectorExpr)
-		if !ok || sel.Sel.Name != "EINTR" {
+		if !ok || sel.Sel.Name != "EINTR" && sel.Sel.Name != "ERANGE" {
 			return false
 		}
 		c, ok := info.Uses[sel.Sel].(*types.Const)

@@ -97,7 +97,8 @@
 // a function the loop calls, a receive that waits for another goroutine's
 // work rather than for time (a lookup already in flight);
 // loops that are not retries (a system call made again only when a signal
-// interrupted it, err != syscall.EINTR: the kernel's restart idiom;
+// interrupted it, err != syscall.EINTR: the kernel's restart idiom, or
+// with a bigger buffer on syscall.ERANGE: a getxattr size probe;
 // consumers and accept loops that go on after
 // a success, polling for a state, iteration over items, pages or
 // endpoints, a call made only in the switch case or if of the item it

@@ -26,3 +26,35 @@ func LockFileAnyway(ctx context.Context, f *os.File) error {
 		}
 	}
 }
+
+// A size probe: the call is made again only with a buffer grown to the
+// size the kernel said it needs (ERANGE), with no wait. It is the same
+// kind of idiom, not a retry of a failing operation.
+func ReadXattr(ctx context.Context, path, name string) ([]byte, error) {
+	size := 256
+	for {
+		buf := make([]byte, size)
+		n, err := syscall.Getxattr(path, name, buf)
+		if err == nil {
+			return buf[:n], nil
+		}
+		if err == syscall.ERANGE {
+			size *= 2
+			continue
+		}
+		return nil, err
+	}
+}
+
+// The same loop going round on any error spins after the caller's deadline.
+func ReadXattrAnyway(ctx context.Context, path, name string) ([]byte, error) {
+	size := 256
+	for { // want `retry loop`
+		buf := make([]byte, size)
+		n, err := syscall.Getxattr(path, name, buf)
+		if err == nil {
+			return buf[:n], nil
+		}
+		size *= 2
+	}
+}
