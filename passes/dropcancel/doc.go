@@ -48,7 +48,9 @@
 // calls that already carry a context, calls with no context form, a
 // context form whose other parameters differ, context.WithoutCancel
 // (deliberate detachment), a field reached through the inbound value
-// itself, a stored context the function set up itself, and logging APIs,
+// itself, a stored context the function set up itself or passes where it
+// left its own context parameter unnamed (Plan(_ context.Context):
+// it discarded the caller's context on purpose), and logging APIs,
 // whose context variants carry values rather than cancellation. Nor where
 // nothing that matters is lost: a context variant whose context reaches
 // nothing that observes it (learned by the ctxuse facts) or, outside the

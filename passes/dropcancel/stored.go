@@ -22,6 +22,9 @@ import (
 
 // checkStoredArgs reports a stored context passed as a context argument
 // of the call to fn (nil when unknown) where the caller's context exists.
+// A function that leaves its context parameter unnamed (func (p *planner)
+// Plan(_ context.Context, ...)) discarded the caller's context and uses
+// its own on purpose.
 func (c *checker) checkStoredArgs(cur inspector.Cursor, call *ast.CallExpr, fn *types.Func) {
 	info := c.Pass.TypesInfo
 	for i, arg := range call.Args {
@@ -29,7 +32,7 @@ func (c *checker) checkStoredArgs(cur inspector.Cursor, call *ast.CallExpr, fn *
 			continue
 		}
 		src := c.inboundAt(cur)
-		if src == nil || c.reachedThrough(cur, arg, src) || c.writtenIn(cur, arg) || c.passesInbound(cur, call, src) ||
+		if src == nil || src.Discarded() || c.reachedThrough(cur, arg, src) || c.writtenIn(cur, arg) || c.passesInbound(cur, call, src) ||
 			c.derivedHere(cur, arg, src) || !c.Uses.Observes(call, i) || ctxflow.BuildsKept(info, cur) || c.setByCaller(arg) || c.inMessage(arg) ||
 			c.daemon(cur, fn) || c.registeredWith(cur, arg, src) || c.Uses.Keeps(call, i) {
 			continue
@@ -56,7 +59,7 @@ func (c *checker) checkAssign(cur inspector.Cursor, rhs []ast.Expr) {
 			continue
 		}
 		src := c.inboundAt(cur)
-		if src == nil || c.reachedThrough(cur, r, src) || c.writtenIn(cur, r) || c.derivedHere(cur, r, src) || c.setByCaller(r) || c.inMessage(r) ||
+		if src == nil || src.Discarded() || c.reachedThrough(cur, r, src) || c.writtenIn(cur, r) || c.derivedHere(cur, r, src) || c.setByCaller(r) || c.inMessage(r) ||
 			ctxflow.IsNilGuard(c.Pass.TypesInfo, cur) {
 			continue
 		}

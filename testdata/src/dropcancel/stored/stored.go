@@ -78,9 +78,16 @@ func (s *Server) Each(ctx context.Context, fn func(context.Context) error) error
 	return fn(s.ctx) // want `passing the stored context s.ctx ignores the cancellation of ctx; pass ctx`
 }
 
-// A blank inbound context.
+// A blank inbound context: the method discarded the caller's context, and
+// works on its own on purpose (an interface's signature made it take one).
 func (s *Server) Blank(_ context.Context) error {
-	return s.db.PingContext(s.ctx) // want `passing the stored context s.ctx ignores the caller's cancellation; name the caller's context parameter and pass it`
+	return s.db.PingContext(s.ctx)
+}
+
+func (s *Server) BlankDerived(_ context.Context) error {
+	ctx, cancel := context.WithTimeout(s.ctx, time.Second)
+	defer cancel()
+	return s.db.PingContext(ctx)
 }
 
 // A job carrying its own context, passed beside the caller's.
