@@ -254,9 +254,9 @@ func (c *checker) signalledByWork(cur inspector.Cursor, ch ast.Expr) (own, deriv
 				if len(n.Args) == 1 && ctxflow.VarOf(info, n.Args[0]) == v && ctxapi.IsBuiltin(info, n, "close") {
 					signals = true
 				}
-				// The context package's own calls derive, they do not
-				// work: context.WithoutCancel(ctx) hands the work no signal.
-				if fn := ctxapi.Callee(info, n); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "context" {
+				// A derivation is not work: context.WithoutCancel(ctx)
+				// hands the work no signal.
+				if ctxapi.IsDerivation(info, n) {
 					return true
 				}
 				for _, arg := range n.Args {

@@ -102,10 +102,10 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 	waits := map[ast.Node]bool{} // memo of ctxflow.Waits per declared function
 	calls := map[*types.Func][]site{}
 	escaped := map[*types.Func]bool{}
-	defs := map[*types.Var][]ast.Expr{}    // what local contexts are set from
-	outliving := map[*ast.CallExpr]bool{}  // WithCancel calls whose cancel outlives their function (outlivingCancel)
-	onReturn := map[*ast.CallExpr]bool{}   // WithCancel calls cancelled only when their function returns (cancelledOnReturn)
-	commandParams := map[*types.Var]bool{} // the context parameters of commands
+	defs := map[*types.Var][]ast.Expr{}                 // what local contexts are set from
+	outliving := map[*ast.CallExpr]bool{}               // WithCancel calls whose cancel outlives their function (outlivingCancel)
+	pairAssigns := map[*ast.CallExpr]inspector.Cursor{} // x, y := call(...): where a WithCancel's cancel lands
+	commandParams := map[*types.Var]bool{}              // the context parameters of commands
 	for cur := range insp.Root().Preorder((*ast.Ident)(nil), (*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.FuncType)(nil)) {
 		switch n := cur.Node().(type) {
 		case *ast.FuncType:
@@ -123,8 +123,10 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 			if call, ok := outlivingCancel(info, cur, n); ok {
 				outliving[call] = true
 			}
-			if call, ok := cancelledOnReturn(info, cur, n); ok {
-				onReturn[call] = true
+			if len(n.Lhs) == 2 && len(n.Rhs) == 1 {
+				if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok {
+					pairAssigns[call] = cur
+				}
 			}
 		case *ast.ValueSpec:
 			lhs := make([]ast.Expr, len(n.Names))
@@ -209,6 +211,20 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 	// is asked about is not a go statement's: it returns before its
 	// caller does, so a cancel its caller only defers never reaches it.
 	synchronous := false
+	// onReturn reports whether call is a WithCancel whose cancel its
+	// function only defers (cancelledOnReturn); asked only of the
+	// arguments of calls to candidates, so worked out then.
+	onReturnMemo := map[*ast.CallExpr]bool{}
+	onReturn := func(call *ast.CallExpr) bool {
+		is, ok := onReturnMemo[call]
+		if !ok {
+			if cur, assigned := pairAssigns[call]; assigned {
+				is = cancelledOnReturn(info, cur, cur.Node().(*ast.AssignStmt))
+			}
+			onReturnMemo[call] = is
+		}
+		return is
+	}
 	// isRooted reports whether e, in caller, stands for a fresh root;
 	// process says that the caller is main or a command.
 	var isRooted func(e ast.Expr, caller *types.Func, process bool, seen map[*types.Var]bool) bool
@@ -220,6 +236,10 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 			return is
 		}
 		returnsRoot[fn] = false
+		// What a function returns is not in its caller's call: a context
+		// whose cancel it defers is cancelled by the time it is returned.
+		defer func(was bool) { synchronous = was }(synchronous)
+		synchronous = false
 		decl := bodies[fn]
 		if decl == nil || fn.Type().(*types.Signature).Results().Len() == 0 {
 			return false
@@ -246,7 +266,7 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 			}
 			// ctx, cancel := context.WithCancel(root); defer cancel():
 			// no signal while the function's own calls run.
-			if synchronous && onReturn[e] {
+			if synchronous && onReturn(e) {
 				return isRooted(e.Args[0], caller, process, seen)
 			}
 			if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok && len(e.Args) == 0 && commandContext(info, sel) {
@@ -1007,15 +1027,15 @@ func withCancel(info *types.Info, cur inspector.Cursor, as *ast.AssignStmt) (cal
 	return call, cancel, fn, ok
 }
 
-// cancelledOnReturn returns the context.WithCancel (or WithCancelCause)
-// call of the assignment at cur (ctx, cancel := context.WithCancel(parent))
-// when its function does nothing with the cancel but defer it: the context
-// is cancelled only once the function returns, after every call it makes
-// in its own goroutine has returned.
-func cancelledOnReturn(info *types.Info, cur inspector.Cursor, as *ast.AssignStmt) (*ast.CallExpr, bool) {
-	call, cancel, fn, ok := withCancel(info, cur, as)
+// cancelledOnReturn reports whether the assignment at cur is ctx, cancel
+// := context.WithCancel(parent) (or WithCancelCause) and its function does
+// nothing with the cancel but defer it: the context is cancelled only once
+// the function returns, after every call it makes in its own goroutine has
+// returned.
+func cancelledOnReturn(info *types.Info, cur inspector.Cursor, as *ast.AssignStmt) bool {
+	_, cancel, fn, ok := withCancel(info, cur, as)
 	if !ok {
-		return nil, false
+		return false
 	}
 	deferred := false
 	for id := range fn.Preorder((*ast.Ident)(nil)) {
@@ -1024,14 +1044,14 @@ func cancelledOnReturn(info *types.Info, cur inspector.Cursor, as *ast.AssignStm
 		}
 		d, ok := id.Parent().Parent().Node().(*ast.DeferStmt)
 		if !ok || d.Call.Fun != id.Node() {
-			return nil, false // called, handed on or kept elsewhere
+			return false // called, handed on or kept elsewhere
 		}
 		if in, _ := ctxflow.EnclosingFunc(id); in != fn {
-			return nil, false // a closure's defer: it may run any time
+			return false // a closure's defer: it may run any time
 		}
 		deferred = true
 	}
-	return call, deferred
+	return deferred
 }
 
 // outlivingCancel returns the context.WithCancel (or WithCancelCause) call

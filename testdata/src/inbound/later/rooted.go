@@ -83,6 +83,22 @@ func (r *refresher) refreshOnce(ctx context.Context) {
 	probe() // no inbound context: its caller's cancel is only deferred
 }
 
+// A helper that returns such a context hands out one already cancelled:
+// not a fresh root.
+func spentCtx() context.Context {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	return ctx
+}
+
+func (r *refresher) spent() {
+	r.refreshSpent(spentCtx())
+}
+
+func (r *refresher) refreshSpent(ctx context.Context) {
+	probe() // want `inbound ctx$`
+}
+
 // Handed to a goroutine, the same cancel ends it when the launcher returns.
 func (r *refresher) fanOut() {
 	ctx, cancel := context.WithCancel(context.Background())
