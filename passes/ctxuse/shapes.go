@@ -11,6 +11,7 @@ import (
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
 	"github.com/budgetlint/budgetlint/internal/ctxflow"
+	"github.com/budgetlint/budgetlint/internal/knowledge"
 )
 
 // checks reports whether fn, which has results, checks the cancellation of
@@ -132,9 +133,58 @@ func (r *Result) heldBy(cur inspector.Cursor) *types.Var {
 	if call, ok := parent.Node().(*ast.CallExpr); ok && len(call.Args) > 0 && call.Args[0] == child &&
 		ctxapi.IsDerivation(r.info, call) && !ctxapi.IsWithoutCancel(r.info, call) {
 		parent, child = ctxflow.Unparen(parent)
+	} else if ok {
+		if i := slices.Index(call.Args, ast.Expr(child.(ast.Expr))); i >= 0 && r.keepsCancel(call, i) {
+			// refreshCtx := metadata.ContextWithMetadata(ctx), g, gctx :=
+			// errgroup.WithContext(ctx): the result is ctx's child.
+			return r.resultVar(parent)
+		}
 	}
 	w, _ := ctxflow.AssignedVar(r.info, parent, child.(ast.Expr))
 	return w
+}
+
+// keepsCancel reports whether the context that call returns carries the
+// cancellation of its i-th argument: a derivation of another package
+// (errgroup.WithContext(ctx), a tracer's WithSpan), a function of a
+// values-only package returning a context (tracer.Start), or a function
+// whose fact says it returns that parameter with values added
+// (metadata.ContextWithMetadata(ctx), tenant.InjectOrgID(ctx, id)).
+func (r *Result) keepsCancel(call *ast.CallExpr, i int) bool {
+	fn := ctxapi.Callee(r.info, call)
+	if fn == nil || fn.Pkg() == nil || ctxapi.ContextResult(r.info.TypeOf(call)) < 0 ||
+		!ctxapi.IsContext(r.info.TypeOf(call.Args[i]), r.iface) {
+		return false
+	}
+	if i == 0 && ctxapi.Derives(fn) || knowledge.InPackages(fn.Pkg().Path(), knowledge.ValuesOnly) {
+		return true
+	}
+	f, idx := r.callFact(call)
+	if f == nil {
+		return knowledge.IsValueCarrierName(fn.Name()) // user.InjectOrgID of unknown code
+	}
+	return slices.Contains(f.AddsValues, idx(i))
+}
+
+// resultVar returns the local variable that the context result of the
+// call at cur is assigned to (ctx2 := wrap(ctx); g, gctx := group(ctx)),
+// nil if none.
+func (r *Result) resultVar(cur inspector.Cursor) *types.Var {
+	call := cur.Node().(*ast.CallExpr)
+	parent, _ := ctxflow.Unparen(cur)
+	as, ok := parent.Node().(*ast.AssignStmt)
+	if !ok || len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) != call {
+		w, _ := ctxflow.AssignedVar(r.info, parent, call)
+		return w
+	}
+	k := 0
+	if len(as.Lhs) > 1 {
+		k = ctxapi.ContextResult(r.info.TypeOf(call))
+	}
+	if k < 0 || k >= len(as.Lhs) {
+		return nil
+	}
+	return ctxflow.VarOf(r.info, as.Lhs[k])
 }
 
 // isCheckOf reports whether call reads the cancellation of one of the

@@ -218,3 +218,25 @@ loop:
 		}
 	}
 }
+
+// detachedInfo keeps the request's metadata but not its cancellation.
+func detachedInfo(ctx context.Context) context.Context {
+	return context.WithValue(context.WithoutCancel(ctx), infoKey{}, "info")
+}
+
+// The same stall guard over a refresh on a detached context: nothing ends
+// the wait but the timer when the caller gives up.
+func (c *Cache) GetStaleDetached(ctx context.Context, key string, stall time.Duration) Result {
+	refreshCtx := detachedInfo(ctx)
+	done := make(chan Result, 1)
+	go func() {
+		res, _ := c.backend.Fetch(refreshCtx, key)
+		done <- res
+	}()
+	select {
+	case res := <-done:
+		return res
+	case <-time.After(stall): // want `select waits stall on time.After with no case on ctx.Done\(\), so it ignores the caller's deadline; add a case <-ctx.Done\(\)`
+		return Result{}
+	}
+}

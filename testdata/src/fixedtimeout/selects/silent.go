@@ -219,3 +219,29 @@ func (c *Cache) GetLogged(ctx context.Context, key string) (Result, error) {
 }
 
 func logf(format string, args ...any) {}
+
+type infoKey struct{}
+
+// withRequestInfo returns ctx with the request's metadata added: its
+// result is ctx's child.
+func withRequestInfo(ctx context.Context) context.Context {
+	return context.WithValue(ctx, infoKey{}, "info")
+}
+
+// A stall guard over a refresh given the caller's context with metadata
+// added by a helper: the caller's cancellation ends the refresh and so the
+// wait; the timer only answers early with what is cached.
+func (c *Cache) GetStale(ctx context.Context, key string, stall time.Duration) Result {
+	refreshCtx := withRequestInfo(ctx)
+	done := make(chan Result, 1)
+	go func() {
+		res, _ := c.backend.Fetch(refreshCtx, key)
+		done <- res
+	}()
+	select {
+	case res := <-done:
+		return res
+	case <-time.After(stall):
+		return Result{}
+	}
+}
