@@ -10,6 +10,7 @@ import (
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
 	"github.com/budgetlint/budgetlint/internal/ctxflow"
+	"github.com/budgetlint/budgetlint/internal/knowledge"
 	"github.com/budgetlint/budgetlint/internal/report"
 	"github.com/budgetlint/budgetlint/passes/inbound"
 )
@@ -54,6 +55,9 @@ func (c *checker) checkDerivation(cur inspector.Cursor, call *ast.CallExpr) {
 	if c.Uses.DetachedOnly(cur) {
 		return // a bound on work only goroutines do: detached on purpose
 	}
+	if c.boundsOnlyClosers(cur) {
+		return // a bound on closing or undoing something: detached on purpose
+	}
 	// A timeout on a fresh root is sometimes a deliberate bound on work
 	// that must finish after the caller gives up (a clean-up): the advice
 	// names the shape that keeps that, never only "use ctx".
@@ -77,6 +81,38 @@ func (c *checker) checkDerivation(cur inspector.Cursor, call *ast.CallExpr) {
 		timeout = call.Args[1]
 	}
 	c.Rep.ReportSame(report.SameCall(cur, d.Message), c.priced(d, timeout))
+}
+
+// boundsOnlyClosers reports whether the context that the derivation at cur
+// yields is only handed to calls that close a component or undo other
+// work (srv.Shutdown(ctx), tx.Rollback(ctx), q.Kill(ctx)): such a call must
+// finish whatever the caller's state, which is often the reason it runs,
+// so a fixed bound on a fresh root is the detachment this pass advises,
+// and ctxbackground leaves the same root given in place alone.
+func (c *checker) boundsOnlyClosers(cur inspector.Cursor) bool {
+	info := c.Pass.TypesInfo
+	parent, _ := ctxflow.Unparen(cur)
+	v, _ := ctxflow.AssignedVar(info, parent, cur.Node().(ast.Expr))
+	fn, ok := enclosing(cur, (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil))
+	if v == nil || !ok {
+		return false
+	}
+	uses := 0
+	for id := range fn.Preorder((*ast.Ident)(nil)) {
+		if info.Uses[id.Node().(*ast.Ident)] != v {
+			continue
+		}
+		call, ok := id.Parent().Node().(*ast.CallExpr)
+		if !ok || call.Fun == id.Node() {
+			return false
+		}
+		callee := ctxapi.Callee(info, call)
+		if callee == nil || !knowledge.IsDestructorName(callee.Name()) && !knowledge.IsUndoName(callee.Name()) {
+			return false
+		}
+		uses++
+	}
+	return uses > 0
 }
 
 // rootHeldBy returns the fresh root a local variable, the parent of the

@@ -55,7 +55,11 @@
 // to honour), a timeout on a fresh root that bounds the clean-up on the way
 // out of a failure (in an if err != nil whose every exit returns a non-nil
 // error: hanging up a call just answered, even when the failure is the
-// caller's own cancellation), a timeout on a fresh root returned by a
+// caller's own cancellation), a timeout on a fresh root given only to
+// calls that close a component or undo work (srv.Shutdown(ctx) in an
+// admin handler, tx.Rollback(ctx): a destructor must finish whatever the
+// caller's state, as ctxbackground judges a root given to one in place),
+// a timeout on a fresh root returned by a
 // function whose other returns give back the caller's context (it chooses
 // the context its callers run under, as a configured clean-up bound does:
 // ctx, or context.WithTimeout(context.Background(), opts.FailTimeout)),

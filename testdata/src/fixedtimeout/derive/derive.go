@@ -199,3 +199,19 @@ func (s *OrderService) DeadlineVar(ctx context.Context, order string) error {
 	defer cancel()
 	return s.pay.Charge(pctx, order, 100)
 }
+
+type tx interface {
+	Commit(ctx context.Context) error
+	Rollback(ctx context.Context) error
+}
+
+// The same bound also given to the commit: the commit is the request's
+// work, and the fresh root loses its deadline.
+func (s *OrderService) Finish(ctx context.Context, t tx) error {
+	fin, cancel := context.WithTimeout(context.Background(), time.Second) // want `1s timeout on a fresh context ignores the caller's deadline; derive it from ctx \(from context\.WithoutCancel\(ctx\) if the work must finish after the caller gives up\)`
+	defer cancel()
+	if err := t.Commit(fin); err != nil {
+		return errors.Join(err, t.Rollback(fin))
+	}
+	return nil
+}

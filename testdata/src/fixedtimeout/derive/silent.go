@@ -263,3 +263,25 @@ func ServeUntilCancelled(ctx context.Context, srv shutdowner, run func(context.C
 	defer stopIfCancelled(ctx, shutdown)
 	return run(ctx)
 }
+
+type server interface {
+	Shutdown(ctx context.Context) error
+}
+
+// A handler that stops the server bounds the shutdown on a fresh root, as
+// a destructor's bound.
+func (s *OrderService) HandleHalt(w http.ResponseWriter, r *http.Request, srv server) {
+	sctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		log.Print(err)
+	}
+}
+
+// A rollback bounded on a fresh root undoes work whatever the caller's
+// state.
+func (s *OrderService) Undo(ctx context.Context, t tx) error {
+	undo, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	return t.Rollback(undo)
+}
