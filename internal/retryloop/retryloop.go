@@ -1089,12 +1089,9 @@ func readsVar(info *types.Info, n ast.Node, match func(*types.Var) bool) bool {
 }
 
 // ShortWait bounds a wait that a loop ending at its context's error may
-// still run once after the caller has gone without a finding: the caller
-// overruns its deadline by at most that one pause. Reviewed on real code,
-// polls and retries of a second whose next call given the context ends
-// them were judged no lost deadline (a database's replication poll, a
-// task-log wait, a lock poll); longer pauses still are.
-const ShortWait = time.Second
+// still run once after the caller has gone without a finding: shorter than
+// half a second, it is lost in the latency of the call that ends the loop.
+const ShortWait = 500 * time.Millisecond
 
 // EndsOnCancel reports whether every pass of loop, a for or range
 // statement, makes a call given a context whose every error leaves the

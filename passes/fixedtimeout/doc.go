@@ -83,8 +83,8 @@
 // other case is signalled by a goroutine doing work on a context derived
 // here from the caller's: the caller's cancellation ends that work, and so
 // the wait), a loop that calls a helper which
-// checks the context (learned by the ctxuse facts), a constant wait of at
-// most a second in a poll whose every pass makes a call given a context
+// checks the context (learned by the ctxuse facts), a constant wait under
+// half a second in a poll whose every pass makes a call given a context
 // that leaves the loop on any error (once the caller has gone, the call
 // fails and the loop ends after one short wait; a select whose quicker
 // case is such a short ticker waits no longer than it, whatever its

@@ -43,7 +43,7 @@ func (c *checker) checkLoopWait(cur inspector.Cursor, w wait) {
 	})
 }
 
-// shortPoll reports whether the wait, constant and no longer than
+// shortPoll reports whether the wait, constant and shorter than
 // retryloop.ShortWait, is one of a loop whose every pass makes a call
 // given a context that leaves the loop on any error
 // (retryloop.EndsOnCancel): once the caller has gone, that call fails and
@@ -54,14 +54,14 @@ func (c *checker) shortPoll(loop inspector.Cursor, w wait) bool {
 	if e := c.waitLength(w.within); e > 0 && (d <= 0 || e < d) {
 		d = e // a select that a quicker timer ends first waits no longer
 	}
-	return d > 0 && d <= retryloop.ShortWait && retryloop.EndsOnCancel(c.Pass.TypesInfo, c.In.Exits(), loop.Node())
+	return d > 0 && d < retryloop.ShortWait && retryloop.EndsOnCancel(c.Pass.TypesInfo, c.In.Exits(), loop.Node())
 }
 
 // shortInAll reports whether the loop, which no other loop of its function
 // repeats, makes a known small number of passes (over a slice literal, a
-// constant count) whose constant waits add up to less than fewPassesWait:
-// three progress notes 50ms apart overrun a cancelled caller by at most
-// that sum.
+// constant count) whose constant waits add up to less than
+// retryloop.ShortWait: three progress notes 50ms apart overrun a
+// cancelled caller by at most that sum.
 func (c *checker) shortInAll(loop inspector.Cursor, w wait) bool {
 	if w.d == nil {
 		return false
@@ -74,13 +74,8 @@ func (c *checker) shortInAll(loop inspector.Cursor, w wait) bool {
 		return false
 	}
 	n := c.passes(loop)
-	return n > 0 && d < fewPassesWait/time.Duration(n) // n*d without overflow
+	return n > 0 && d < retryloop.ShortWait/time.Duration(n) // n*d without overflow
 }
-
-// fewPassesWait bounds what the waits of a loop of a known few passes may
-// add up to without a finding: however the loop ends, a cancelled caller
-// waits at most that long.
-const fewPassesWait = 500 * time.Millisecond
 
 // passes returns how many times the loop at cur runs when that is written
 // in it: the length of a slice or array literal it ranges over (directly

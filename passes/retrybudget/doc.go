@@ -90,7 +90,7 @@
 // context in it: n.onStore(ctx, func(s *store) error { return
 // s.WaitFor(ctx, rev) })); a
 // loop of the same kind that leaves on a context error with a constant
-// wait of at most a second (the caller waits at most that pause once); a
+// wait under half a second (the caller waits at most that pause once); a
 // wait given the context (client.WaitAuthorization(ctx, ...)) is no wait,
 // nor is the attempt itself when it is named like one (n.waitOnStore(f)),
 // nor is a timer made and handed to the attempt (its own timeout) or, in

@@ -137,7 +137,7 @@ func (c *checker) checkLoop(cur inspector.Cursor) {
 // failsFast reports a loop whose attempts take the context and that
 // cannot go round again once it is done: without a wait, it is bounded by
 // an attempt limit or it leaves on a context error (it retries only errors
-// it names); with a constant wait no longer than retryloop.ShortWait, it
+// it names); with a constant wait shorter than retryloop.ShortWait, it
 // leaves on a context error. Each attempt after the caller has gone fails
 // at once with the context's error, and the loop stops there, within its
 // few attempts, or after one short wait.
@@ -149,7 +149,7 @@ func (c *checker) failsFast(loop *retryloop.Loop) bool {
 		return loop.Bounded || loop.LeavesOnCancel
 	}
 	d := constantWait(c.Pass.TypesInfo, loop)
-	return loop.LeavesOnCancel && d > 0 && d <= retryloop.ShortWait
+	return loop.LeavesOnCancel && d > 0 && d < retryloop.ShortWait
 }
 
 // resolve returns the closure or same-package function a call invokes.

@@ -10,10 +10,7 @@ import (
 	"time"
 )
 
-const (
-	pollInterval = 500 * time.Millisecond
-	slowPoll     = 2 * time.Second
-)
+const pollInterval = 500 * time.Millisecond
 
 type Job struct {
 	ID    string
@@ -37,7 +34,7 @@ type Worker struct {
 }
 
 // Polling for a job: each sleep runs on after the caller has gone, and
-// two seconds are too long to leave to the error of the next Get.
+// half a second is too long to leave to the error of the next Get.
 func (w *Worker) WaitForJob(ctx context.Context, id string) (*Job, error) {
 	for {
 		job, err := w.jobs.Get(ctx, id)
@@ -47,7 +44,7 @@ func (w *Worker) WaitForJob(ctx context.Context, id string) (*Job, error) {
 		if job.State == "done" {
 			return job, nil
 		}
-		time.Sleep(slowPoll) // want `2s sleep in a loop that never checks ctx ignores the caller's deadline and cancellation; wait in a select on ctx.Done\(\) and a timer`
+		time.Sleep(pollInterval) // want `500ms sleep in a loop that never checks ctx ignores the caller's deadline and cancellation; wait in a select on ctx.Done\(\) and a timer`
 	}
 }
 

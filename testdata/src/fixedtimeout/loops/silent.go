@@ -344,18 +344,3 @@ func (w *Worker) WaitTicking(ctx context.Context, id string, seconds int) (*Job,
 		}
 	}
 }
-
-// A poll of a second whose every pass asks with ctx and leaves on any
-// error: once the caller has gone, it waits out at most that one second.
-func (w *Worker) WaitSecondly(ctx context.Context, id string) (*Job, error) {
-	for {
-		job, err := w.jobs.Get(ctx, id)
-		if err != nil {
-			return nil, err
-		}
-		if job.State == "done" {
-			return job, nil
-		}
-		time.Sleep(time.Second)
-	}
-}

@@ -48,7 +48,7 @@ func AuthorizeWaiting(ctx context.Context, a Authority, domain string) error {
 			return err
 		}
 		if err := a.Prove(ctx, token); err != nil {
-			time.Sleep(2 * time.Second)
+			time.Sleep(time.Second)
 			continue
 		}
 		return nil

@@ -427,7 +427,7 @@ func Upload(ctx context.Context, q Queue, body []byte) error {
 		if err = q.Send(ctx, body); err == nil || !isTemporary(err) {
 			return err
 		}
-		time.Sleep(2 * time.Second)
+		time.Sleep(time.Second)
 	}
 	return err
 }

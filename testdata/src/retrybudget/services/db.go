@@ -90,7 +90,7 @@ func (o *Orders) Get(ctx context.Context, id string) (string, error) {
 }
 
 // Checking only the call's own error for cancellation is not a budget
-// check: the loop still sleeps first, here three seconds after the
+// check: the loop still sleeps first, here a whole second after the
 // caller has gone.
 func (o *Orders) Archive(ctx context.Context, id string) error {
 	for i := 0; i < 3; i++ { // want `retry loop sleeps and retries after the caller's deadline; check ctx\.Err\(\) before each attempt, and wait with select on ctx\.Done\(\)`
@@ -101,22 +101,9 @@ func (o *Orders) Archive(ctx context.Context, id string) error {
 		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 			return err
 		}
-		time.Sleep(3 * time.Second)
-	}
-	return errors.New("archive: gave up")
-}
-
-// With a pause of at most a second, the attempt after it fails with the
-// context's error and leaves: the caller waits at most that pause.
-func (o *Orders) Expire(ctx context.Context, id string) error {
-	for i := 0; i < 3; i++ {
-		_, err := o.db.ExecContext(ctx, "UPDATE orders SET expired = true WHERE id = $1", id)
-		if err == nil || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-			return err
-		}
 		time.Sleep(time.Second)
 	}
-	return errors.New("expire: gave up")
+	return errors.New("archive: gave up")
 }
 
 // With a short pause, the attempt after it fails with the context's error
