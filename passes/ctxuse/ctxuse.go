@@ -512,7 +512,9 @@ func (r *Result) ValueObserved(cur inspector.Cursor) bool {
 }
 
 // Derived returns v and the local variables that hold contexts derived
-// from it in its function (ctx2 := ctx, c, cancel := context.WithCancel(ctx)).
+// from it in its function (ctx2 := ctx, c, cancel := context.WithCancel(ctx),
+// or a call that keeps its argument's cancellation: md :=
+// metadata.ContextWithMetadata(ctx), g, gctx := errgroup.WithContext(ctx)).
 func (r *Result) Derived(v *types.Var) map[*types.Var]bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()

@@ -73,6 +73,12 @@
 // in its package (var G = GetLogger, a logger's short alias) is that
 // function: its fact is exported on the variable as well.
 //
+// Every pass asks this analyzer which local contexts are derived from the
+// caller's: context.With... derivations, and calls that keep their
+// argument's cancellation (a helper that only adds values, learned by the
+// fact above; a With... derivation of another package such as
+// errgroup.WithContext; a values-only package's function).
+//
 // An interface method takes what all its implementations agree on, those
 // of its package and of the module's packages that package imports (an
 // agent's delegate, implemented by its client and its server).
