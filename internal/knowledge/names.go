@@ -179,6 +179,14 @@ func IsDestructorName(name string) bool {
 	return false
 }
 
+// IsCloserName reports whether a function or method name says it closes a
+// component or undoes other work (IsDestructorName or IsUndoName): it must
+// finish whatever its caller's state, so a root of its own, or a fixed
+// bound on one, is deliberate, not the caller's lost deadline.
+func IsCloserName(name string) bool {
+	return IsDestructorName(name) || IsUndoName(name)
+}
+
 // IsUndoName reports whether a function or method name says it stops or
 // undoes other work: Kill, KillQuery, Abort, Terminate, Rollback. It runs
 // because that work failed or was cancelled, often by the very context the

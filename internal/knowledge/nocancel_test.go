@@ -151,3 +151,15 @@ func TestIsUndoName(t *testing.T) {
 		"":              false,
 	})
 }
+
+func TestIsCloserName(t *testing.T) {
+	table.Check(t, "IsCloserName", IsCloserName, map[string]bool{
+		"Shutdown":     true,
+		"Rollback":     true,
+		"closeAll":     true,
+		"Kill":         true,
+		"CloseSession": false,
+		"Commit":       false,
+		"":             false,
+	})
+}

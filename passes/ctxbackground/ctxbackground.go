@@ -718,7 +718,7 @@ func isLock(fn *types.Func) bool {
 // whatever the caller's state. Its root is deliberate, not the caller's
 // lost deadline.
 func isCloser(fn *types.Func) bool {
-	return knowledge.IsDestructorName(fn.Name()) || knowledge.IsUndoName(fn.Name())
+	return knowledge.IsCloserName(fn.Name())
 }
 
 // optionalCallback reports whether the call at cur goes through a function

@@ -107,7 +107,7 @@ func (c *checker) boundsOnlyClosers(cur inspector.Cursor) bool {
 			return false
 		}
 		callee := ctxapi.Callee(info, call)
-		if callee == nil || !knowledge.IsDestructorName(callee.Name()) && !knowledge.IsUndoName(callee.Name()) {
+		if callee == nil || !knowledge.IsCloserName(callee.Name()) {
 			return false
 		}
 		uses++
