@@ -20,15 +20,17 @@ cd "$(dirname "$0")/.."
 since=0
 if [ "${1:-}" = "-since" ]; then since=$2; fi
 
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
 # Every module@version ever added as held out, with its set number when the
 # line or the commit that added it names one.
 git log -p --format='COMMIT %s' eval/modules.txt |
 	awk '/^COMMIT /{n=0; if (match($0, /[Hh]eld-out sets? [0-9]+/)) {s=substr($0,RSTART,RLENGTH); gsub(/[^0-9]/,"",s); n=s}; next}
 	     /^\+[^+#]/ && $2=="heldout" {m=substr($1,2); if (!(m in set)) {set[m]=($3!=""?$3:n)}}
-	     END{for (m in set) print m, set[m]}' >/tmp/blind.sets.$$
-trap 'rm -f /tmp/blind.sets.$$ /tmp/blind.rows.$$' EXIT
+	     END{for (m in set) print m, set[m]}' >"$tmp/sets"
 
-: >/tmp/blind.rows.$$
+: >"$tmp/rows"
 while read -r mod set; do
 	[ "$set" -ge "$since" ] 2>/dev/null || continue
 	# Still held out: never read.
@@ -37,8 +39,8 @@ while read -r mod set; do
 	[ -f "$file" ] || continue
 	first=$(git log --diff-filter=A --format=%h -- "$file" | tail -1)
 	[ -n "$first" ] || continue
-	git show "$first:$file" | awk -F'\t' -v s="$set" '$3=="real"||$3=="false"||$3=="debatable"{print s"\t"$2"\t"$3}' >>/tmp/blind.rows.$$
-done </tmp/blind.sets.$$
+	git show "$first:$file" | awk -F'\t' -v s="$set" '$3=="real"||$3=="false"||$3=="debatable"{print s"\t"$2"\t"$3}' >>"$tmp/rows"
+done <"$tmp/sets"
 
 awk -F'\t' '
 	{n[$1"\t"$2"\t"$3]++; sets[$1]=1; t[$2"\t"$3]++; all[$3]++}
@@ -58,4 +60,4 @@ awk -F'\t' '
 		print ""
 		for (p = 1; p <= 4; p++) line(substr(passes[p], 1, 10), t[passes[p]"\treal"], t[passes[p]"\tfalse"], t[passes[p]"\tdebatable"])
 		line("TOTAL", all["real"], all["false"], all["debatable"])
-	}' /tmp/blind.rows.$$
+	}' "$tmp/rows"

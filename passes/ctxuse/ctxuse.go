@@ -597,25 +597,35 @@ func (r *Result) AddsValuesOnly(call *ast.CallExpr) bool {
 	if ctxapi.IsCallTo(r.info, call, "context", "WithValue") || ctxapi.IsWithoutCancel(r.info, call) {
 		return true
 	}
-	fn := ctxapi.Callee(r.info, call)
-	if fn == nil || fn.Pkg() == nil {
-		return false
-	}
-	if knowledge.InPackages(fn.Pkg().Path(), knowledge.ValuesOnly) {
-		return true
-	}
+	i := slices.IndexFunc(call.Args, func(arg ast.Expr) bool { return ctxapi.IsContext(r.info.TypeOf(arg), r.iface) })
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	return r.addsValuesTo(call, i) == yes
+}
+
+// addsValuesTo answers whether call returns its i-th argument, a context
+// (i < 0: none), with values added and nothing else: yes for a function of
+// a values-only package or one whose fact says so, no for another known
+// function, unknown when call's function has no fact.
+func (r *Result) addsValuesTo(call *ast.CallExpr, i int) state {
+	fn := ctxapi.Callee(r.info, call)
+	if fn == nil || fn.Pkg() == nil {
+		return no
+	}
+	if knowledge.InPackages(fn.Pkg().Path(), knowledge.ValuesOnly) {
+		return yes
+	}
+	if i < 0 {
+		return no
+	}
 	f, idx := r.callFact(call)
-	if f == nil {
-		return false
+	switch {
+	case f == nil:
+		return unknown
+	case slices.Contains(f.AddsValues, idx(i)):
+		return yes
 	}
-	for i, arg := range call.Args {
-		if ctxapi.IsContext(r.info.TypeOf(arg), r.iface) {
-			return slices.Contains(f.AddsValues, idx(i))
-		}
-	}
-	return false
+	return no
 }
 
 // RunsLater reports whether the callee of call runs its i-th argument, a

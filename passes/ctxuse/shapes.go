@@ -156,14 +156,16 @@ func (r *Result) keepsCancel(call *ast.CallExpr, i int) bool {
 		!ctxapi.IsContext(r.info.TypeOf(call.Args[i]), r.iface) {
 		return false
 	}
-	if i == 0 && ctxapi.Derives(fn) || knowledge.InPackages(fn.Pkg().Path(), knowledge.ValuesOnly) {
+	if i == 0 && ctxapi.Derives(fn) {
 		return true
 	}
-	f, idx := r.callFact(call)
-	if f == nil {
+	switch r.addsValuesTo(call, i) {
+	case yes:
+		return true
+	case unknown:
 		return knowledge.IsValueCarrierName(fn.Name()) // user.InjectOrgID of unknown code
 	}
-	return slices.Contains(f.AddsValues, idx(i))
+	return false
 }
 
 // resultVar returns the local variable that the context result of the

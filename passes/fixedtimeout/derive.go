@@ -93,15 +93,12 @@ func (c *checker) boundsOnlyClosers(cur inspector.Cursor) bool {
 	info := c.Pass.TypesInfo
 	parent, _ := ctxflow.Unparen(cur)
 	v, _ := ctxflow.AssignedVar(info, parent, cur.Node().(ast.Expr))
-	fn, ok := enclosing(cur, (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil))
+	top, ok := outermostFunc(cur)
 	if v == nil || !ok {
 		return false
 	}
-	uses := 0
-	for id := range fn.Preorder((*ast.Ident)(nil)) {
-		if info.Uses[id.Node().(*ast.Ident)] != v {
-			continue
-		}
+	uses := c.locals.Of(top).Uses[v]
+	for _, id := range uses {
 		call, ok := id.Parent().Node().(*ast.CallExpr)
 		if !ok || call.Fun == id.Node() {
 			return false
@@ -110,9 +107,8 @@ func (c *checker) boundsOnlyClosers(cur inspector.Cursor) bool {
 		if callee == nil || !knowledge.IsCloserName(callee.Name()) {
 			return false
 		}
-		uses++
 	}
-	return uses > 0
+	return len(uses) > 0
 }
 
 // rootHeldBy returns the fresh root a local variable, the parent of the
