@@ -20,7 +20,9 @@
 // A command of a command-line program is not: a function with a
 // parameter of a command type from the -commands list (urfave/cli's
 // *cli.Command or *cli.Context, also in MinIO's fork, cobra's *cobra.Command, kong's
-// *kong.Context, and any added by flag) runs for the process, whatever
+// *kong.Context, and any added by flag), or of a program's own struct
+// that holds one in a field (a command descriptor: type Cmd struct {
+// CobraCommand *cobra.Command; ... }), runs for the process, whatever
 // context its framework hands it, as main does.
 //
 // Nothing else, with one refinement: an unexported function whose
@@ -97,8 +99,11 @@
 // kept context set from a caller's (sc.ctx = ctx in Connect) is that
 // caller's, a root cancelled when its function returns stands in for one,
 // and one whose cancel a goroutine or hook calls on a signal (a reload, a
-// stop) has that signal for the work below to honour. Other drivers
-// see one package at a time and report them.
+// stop) has that signal for the work below to honour. A call through an
+// interface reaches only the methods whose type has every method of
+// that interface (a client's typed Create/Get/List interface does not
+// reach a manager's Create). Other drivers see one package at a time and
+// report them.
 //
 // Test code is marked too, wherever it lives: a _test.go file, a function
 // with a *testing.T, B, F or TB parameter, a method of a test suite (a type

@@ -747,10 +747,30 @@ func commandFunc(info *types.Info, ft *ast.FuncType) bool {
 }
 
 // IsCommand reports whether t is, or points to, a command type of the
-// -commands list.
+// -commands list, or a struct that holds one in a field: a program's own
+// descriptor of a command (type Cmd struct { CobraCommand *cobra.Command;
+// ... }), handed to the code that runs it.
 func IsCommand(t types.Type) bool {
-	_, ok := commands[typeKey(t)]
-	return ok
+	if _, ok := commands[typeKey(t)]; ok {
+		return true
+	}
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return false
+	}
+	st, ok := named.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for field := range st.Fields() {
+		if _, ok := commands[typeKey(field.Type())]; ok {
+			return true
+		}
+	}
+	return false
 }
 
 // frameworkAccessor looks t (or what it points to) up in the framework list.

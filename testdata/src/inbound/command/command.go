@@ -88,3 +88,24 @@ func find(ctx context.Context, args []string) {
 func listBuckets(ctx context.Context, cliCtx *minio.Context) {
 	probe() // no inbound context: a command's helper
 }
+
+// A program's own descriptor of a command, which holds the framework's
+// command beside the command's options, stands for that command: code
+// given it runs the command.
+type Cmd struct {
+	Cobra *cobra.Command
+	Plan  bool
+}
+
+func doDelete(ctx context.Context, cmd *Cmd) {
+	probe() // no inbound context: a command's code, given its descriptor
+}
+
+// A struct that holds something other than a command is not one.
+type Options struct {
+	Name string
+}
+
+func remove(ctx context.Context, opts *Options) {
+	probe() // want `inbound ctx$`
+}
