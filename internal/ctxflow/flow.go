@@ -264,16 +264,17 @@ func RootPassedOn(info *types.Info, body inspector.Cursor, observes func(call in
 		return nil
 	}
 	// A root kept as a component's lifetime, made only once some context
-	// is done (to clean up after it), or standing in for a nil context
+	// is done (to clean up after it), standing in for a nil context
 	// (if ctx == nil { ctx = context.Background() }: the context comes in
-	// some other way, an options struct's field), is not the caller's
-	// lost deadline, wherever it is also used.
+	// some other way, an options struct's field), or cancelled when a
+	// signal the caller hands over fires, is not the caller's lost
+	// deadline, wherever it is also used.
 	notLost := map[*ast.CallExpr]bool{}
 	isNotLost := func(root *ast.CallExpr) bool {
 		is, ok := notLost[root]
 		if !ok {
 			rc, found := body.FindNode(root)
-			is = found && (Lifetime(info, rc) || UnderDone(info, nil, rc) || IsNilGuard(info, rc) || PreCancelled(info, rc))
+			is = found && (Lifetime(info, rc) || UnderDone(info, nil, rc) || IsNilGuard(info, rc) || PreCancelled(info, rc) || CancelledOnParamSignal(info, rc))
 			notLost[root] = is
 		}
 		return is

@@ -57,16 +57,22 @@ func WatchesDone(info *types.Info, g *ast.GoStmt, contexts, dones map[*types.Var
 // statements of which then is true: a select case on it, or the
 // statements after a bare receive.
 func onDone(info *types.Info, n ast.Node, contexts, dones map[*types.Var]bool, then func([]ast.Stmt) bool) bool {
-	isDone := func(e ast.Expr) bool {
-		u, ok := ast.Unparen(e).(*ast.UnaryExpr)
-		if !ok || u.Op != token.ARROW {
-			return false
-		}
-		if id, ok := ast.Unparen(u.X).(*ast.Ident); ok {
+	return onReceive(n, func(ch ast.Expr) bool {
+		if id, ok := ast.Unparen(ch).(*ast.Ident); ok {
 			v, _ := info.Uses[id].(*types.Var)
 			return dones[v]
 		}
-		return ctxapi.IsContextMethod(info, nil, u.X, "Done") && Mentions(info, u.X, contexts)
+		return ctxapi.IsContextMethod(info, nil, ch, "Done") && Mentions(info, ch, contexts)
+	}, then)
+}
+
+// onReceive reports whether n, once it receives from a channel that signal
+// accepts, goes on with statements of which then is true: a select case
+// on it, or the statements after a bare receive.
+func onReceive(n ast.Node, signal func(ch ast.Expr) bool, then func([]ast.Stmt) bool) bool {
+	received := func(e ast.Expr) bool {
+		u, ok := ast.Unparen(e).(*ast.UnaryExpr)
+		return ok && u.Op == token.ARROW && signal(u.X)
 	}
 	found := false
 	ast.Inspect(n, func(n ast.Node) bool {
@@ -75,12 +81,12 @@ func onDone(info *types.Info, n ast.Node, contexts, dones map[*types.Var]bool, t
 		}
 		switch n := n.(type) {
 		case *ast.CommClause:
-			if recv, ok := n.Comm.(*ast.ExprStmt); ok && isDone(recv.X) && then(n.Body) {
+			if recv, ok := n.Comm.(*ast.ExprStmt); ok && received(recv.X) && then(n.Body) {
 				found = true
 			}
 		case *ast.BlockStmt:
 			for i, s := range n.List {
-				if e, ok := s.(*ast.ExprStmt); ok && isDone(e.X) && then(n.List[i+1:]) {
+				if e, ok := s.(*ast.ExprStmt); ok && received(e.X) && then(n.List[i+1:]) {
 					found = true
 				}
 			}
@@ -98,6 +104,72 @@ func onDone(info *types.Info, n ast.Node, contexts, dones map[*types.Var]bool, t
 // cancel() })). The root then ends when the caller's
 // context does, deadline included: nothing of the caller's is lost.
 func CancelledWith(info *types.Info, cur inspector.Cursor, contexts map[*types.Var]bool) bool {
+	done := func(ch ast.Expr) bool {
+		return ctxapi.IsContextMethod(info, nil, ch, "Done") && Mentions(info, ch, contexts)
+	}
+	return cancelledOn(info, cur, done, func(ctx ast.Expr) bool { return Mentions(info, ctx, contexts) })
+}
+
+// CancelledOnParamSignal reports whether the fresh root at cur is made
+// cancellable and its cancel is called, in the same function, once a
+// channel taken from one of the function's parameters delivers (case
+// <-c.Canceled(): cancel(), with c the caller's own cancellation handle;
+// <-stop; cancel()): the caller's signal reaches the root through a
+// protocol of the program's own, so the root is bridged, not lost.
+func CancelledOnParamSignal(info *types.Info, cur inspector.Cursor) bool {
+	fn, ok := EnclosingFunc(cur)
+	if !ok {
+		return false
+	}
+	ft, _ := FuncParts(fn.Node())
+	params := map[*types.Var]bool{}
+	if ft != nil && ft.Params != nil {
+		for _, field := range ft.Params.List {
+			for _, name := range field.Names {
+				if v, ok := info.Defs[name].(*types.Var); ok {
+					params[v] = true
+				}
+			}
+		}
+	}
+	if len(params) == 0 {
+		return false
+	}
+	fromParam := func(ch ast.Expr) bool {
+		v := VarOf(info, rootIdent(ch))
+		return v != nil && params[v]
+	}
+	return cancelledOn(info, cur, fromParam, func(ast.Expr) bool { return false })
+}
+
+// rootIdent returns the identifier an expression's chain of selectors,
+// no-argument calls and dereferences starts from (c for c.Cancel.Canceled()),
+// nil if it starts elsewhere.
+func rootIdent(e ast.Expr) ast.Expr {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			return x
+		case *ast.SelectorExpr:
+			e = x.X
+		case *ast.CallExpr:
+			if len(x.Args) > 0 {
+				return nil
+			}
+			e = x.Fun
+		case *ast.StarExpr:
+			e = x.X
+		default:
+			return nil
+		}
+	}
+}
+
+// cancelledOn reports whether the fresh root at cur is made cancellable and
+// its cancel is called, in the same function, in a select case on a
+// channel signal accepts or after a bare receive from one, or handed to
+// context.AfterFunc on a context afterFunc accepts.
+func cancelledOn(info *types.Info, cur inspector.Cursor, signal, afterFunc func(ast.Expr) bool) bool {
 	cur = outermostDerivation(info, cur)
 	parent, child := Unparen(cur)
 	lhs, rhs := AssignmentSides(parent.Node())
@@ -127,12 +199,12 @@ func CancelledWith(info *types.Info, cur inspector.Cursor, contexts map[*types.V
 		case *ast.GoStmt, *ast.FuncLit:
 			// A go statement, or a closure however it is started (a
 			// WaitGroup's Go, an errgroup's): one that waits for the
-			// Done() and then cancels runs the cancel only then.
-			if onDone(info, n, contexts, nil, then) {
+			// signal and then cancels runs the cancel only then.
+			if onReceive(n, signal, then) {
 				return true
 			}
 		case *ast.CallExpr:
-			if ctxapi.IsCallTo(info, n, "context", "AfterFunc") && len(n.Args) == 2 && Mentions(info, n.Args[0], contexts) &&
+			if ctxapi.IsCallTo(info, n, "context", "AfterFunc") && len(n.Args) == 2 && afterFunc(n.Args[0]) &&
 				(VarOf(info, n.Args[1]) == cancel || callsCancel(n.Args[1])) {
 				return true
 			}

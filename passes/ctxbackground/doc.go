@@ -67,7 +67,10 @@
 // method: s, err := openShell(); t.sess = s): the root is that component's
 // lifetime, at the helper and at its callers; nor when a constructor
 // returns what another constructor builds on the root (return
-// newConnHandler(context.Background(), conn) in newSubscription). A cached
+// newConnHandler(context.Background(), conn) in newSubscription); nor
+// when the root's cancel is called once a signal the caller hands over
+// fires (case <-c.Canceled(): cancel(), with c a parameter: the caller's
+// own cancellation protocol reaches the work). A cached
 // lookup result kept in a field is still the work of the request that
 // fetched it.
 //
