@@ -1142,6 +1142,9 @@ func (r *Result) varObserves(v *types.Var) bool {
 // useObserves reports whether the context that the expression at cur
 // yields reaches cancellation through the way it is used there.
 func (r *Result) useObserves(cur inspector.Cursor) bool {
+	if processOnce(r.info, cur) {
+		return false // read once for the whole process, whoever calls first
+	}
 	parent, child := ctxflow.Unparen(cur)
 	switch p := parent.Node().(type) {
 	case *ast.SelectorExpr:

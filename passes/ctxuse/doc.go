@@ -16,8 +16,11 @@
 //     built from ctx) is not observing, nor is acquiring a one-slot
 //     semaphore (s.sem.Acquire(ctx, 1) where the package makes s.sem only
 //     with semaphore.NewWeighted(1)): a mutex's Lock, which waits for
-//     others' critical sections, not for work done for the caller. A fresh
-//     root handed only to such a parameter loses nothing;
+//     others' critical sections, not for work done for the caller; nor is
+//     a read inside the Do of a package-level sync.Once (a probe memoised
+//     for the process, as metadata.OnGCEWithContext is: later callers get
+//     the kept answer at once). A fresh root handed only to such a
+//     parameter loses nothing;
 //   - which context parameters it checks and reports on: it returns the
 //     answer of ctx.Err(), or returns from a case <-ctx.Done() or an if on
 //     ctx.Err(). A call to it in a loop is a context check;

@@ -783,3 +783,33 @@ func (r *Result) HandsContext(call *ast.CallExpr, i, j, k int) bool {
 	}
 	return slices.Contains(f.Hands, Handoff{Func: idx(i), Ctx: idx(j), Arg: k})
 }
+
+// processOnce reports whether the code at cur runs inside a function
+// literal handed to the Do of a package-level sync.Once: it runs once for
+// the whole process (a memoised environment probe, onGCEOnce.Do(func() {
+// onGCE = probe(ctx) })), so a context it reads is the first caller's
+// only, and whether it honours the others' cancellation is moot: their
+// calls return the memoised answer at once.
+func processOnce(info *types.Info, cur inspector.Cursor) bool {
+	for lit := range cur.Enclosing((*ast.FuncLit)(nil)) {
+		parent, child := ctxflow.Unparen(lit)
+		call, ok := parent.Node().(*ast.CallExpr)
+		if !ok || len(call.Args) != 1 || call.Args[0] != child {
+			continue
+		}
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok || sel.Sel.Name != "Do" {
+			continue
+		}
+		id, ok := ast.Unparen(sel.X).(*ast.Ident)
+		if !ok {
+			continue
+		}
+		v, ok := info.Uses[id].(*types.Var)
+		fn := ctxapi.Callee(info, call)
+		if ok && v.Pkg() != nil && v.Parent() == v.Pkg().Scope() && fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "sync" {
+			return true // (*sync.Once).Do on a package-level once
+		}
+	}
+	return false
+}
