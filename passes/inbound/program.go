@@ -63,11 +63,6 @@ type CallSummary struct {
 	// through one of a package out of view (a framework calling its
 	// plugins, database/sql its driver) the callers are out of view too.
 	Implements []Implementation
-	// Embedded are the named types ("importpath.Name") that the
-	// package's struct types embed: their methods are promoted to the
-	// outer type, which may have more, so a call through an interface
-	// may reach them whatever methods they have themselves.
-	Embedded []string
 	// Escaped are the functions the package refers to other than by a
 	// static call (a function value, a method value): callers out of view.
 	Escaped []string
@@ -93,10 +88,8 @@ type SummaryFunc struct {
 	Holes      [][2]int // closures inside it with a context of their own
 	// TypeMethods, for a method, names every method of its type (of the
 	// pointer's method set): a call through an interface with a method
-	// the type lacks cannot reach it, unless a type that embeds it has
-	// the method (see CallSummary.Embedded).
+	// the type lacks cannot reach it.
 	TypeMethods []string
-	Recv        string // for a method, its type ("importpath.Name")
 	// Internal says that its package is below an internal directory, so
 	// nothing outside the module calls it: the module's calls are all of
 	// its calls, and a fresh root they hand it is all it ever gets.
@@ -216,13 +209,6 @@ func summarise(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Inte
 		}
 	}
 	for _, t := range named {
-		if st, ok := t.Underlying().(*types.Struct); ok && t.Obj().Pkg() == pass.Pkg {
-			for field := range st.Fields() {
-				if k := typeKey(field.Type()); field.Embedded() && k != "" && !slices.Contains(s.Embedded, k) {
-					s.Embedded = append(s.Embedded, k)
-				}
-			}
-		}
 		for m := range t.Methods() {
 			for _, tn := range visible[m.Name()] {
 				it := tn.Type().Underlying().(*types.Interface)
@@ -245,7 +231,6 @@ func summarise(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Inte
 			if recv := fn.Type().(*types.Signature).Recv(); recv != nil {
 				sf.Method = fn.Name()
 				sf.TypeMethods = methodNames(types.NewMethodSet(types.NewPointer(derefType(recv.Type()))))
-				sf.Recv = typeKey(recv.Type())
 			}
 			for lit := range cur.Preorder((*ast.FuncLit)(nil)) {
 				if g := res.funcs[lit.Node()]; g != nil && g.Own != nil {
@@ -356,11 +341,7 @@ func Program(sums []*CallSummary) *Rooted {
 	inView := map[string]bool{} // the packages summarised, by path
 	imports := map[string][]string{}
 	lifetimes := map[string]bool{}
-	embedded := map[string]bool{}
 	for _, s := range sums {
-		for _, k := range s.Embedded {
-			embedded[k] = true
-		}
 		imports[s.Package] = s.Imports
 		for _, k := range s.Lifetimes {
 			lifetimes[k] = true
@@ -400,7 +381,7 @@ func Program(sums []*CallSummary) *Rooted {
 		if slices.Contains(implements[f.Key], it) {
 			return true
 		}
-		if c.Methods != nil && f.TypeMethods != nil && !embedded[f.Recv] && !isSubset(c.Methods, f.TypeMethods) {
+		if c.Methods != nil && f.TypeMethods != nil && !isSubset(c.Methods, f.TypeMethods) {
 			return false // the type lacks a method: something else is behind the call
 		}
 		if it == "" {

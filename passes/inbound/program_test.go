@@ -18,13 +18,6 @@ func method(key, name string, start int, methods ...string) SummaryFunc {
 	return f
 }
 
-// embeddedMethod is method with its receiver type named.
-func embeddedMethod(key, name string, start int, recv string, methods ...string) SummaryFunc {
-	f := method(key, name, start, methods...)
-	f.Recv = recv
-	return f
-}
-
 // internalFn is fn in a package below an internal directory.
 func internalFn(key string, start int) SummaryFunc {
 	f := fn(key, "", start)
@@ -143,15 +136,6 @@ func TestProgram(t *testing.T) {
 			{Package: "srv", Imports: []string{"context"}, Calls: []SummaryCall{{Callee: "Create", Interface: "client.Pods", Dynamic: true, Methods: []string{"Create", "Get", "List"}}}},
 		},
 		want: []string{"(*p.Manager).Create"}, // Manager has no Get or List
-	}, {
-		name: "a type embedded in another may be behind a call through an interface it lacks methods of",
-		sums: []*CallSummary{
-			{Package: "p", Funcs: []SummaryFunc{embeddedMethod("(*p.Inputer).Input", "Input", 0, "p.Inputer", "Input")},
-				Calls: []SummaryCall{{Callee: "(*p.Inputer).Input", Root: true}}},
-			// The API type embeds *Inputer and has the interface's other methods.
-			{Package: "api", Imports: []string{"p"}, Embedded: []string{"p.Inputer"}},
-			{Package: "srv", Imports: []string{"context"}, Calls: []SummaryCall{{Callee: "Input", Interface: "client.API", Dynamic: true, Methods: []string{"Input", "Query"}}}},
-		},
 	}, {
 		name: "an interface out of view may call it: a framework, database/sql",
 		sums: []*CallSummary{
