@@ -99,11 +99,8 @@
 // kept context set from a caller's (sc.ctx = ctx in Connect) is that
 // caller's, a root cancelled when its function returns stands in for one,
 // and one whose cancel a goroutine or hook calls on a signal (a reload, a
-// stop) has that signal for the work below to honour. A call through an
-// interface reaches only the methods whose type has every method of
-// that interface (a client's typed Create/Get/List interface does not
-// reach a manager's Create). Other drivers see one package at a time and
-// report them.
+// stop) has that signal for the work below to honour. Other drivers
+// see one package at a time and report them.
 //
 // Test code is marked too, wherever it lives: a _test.go file, a function
 // with a *testing.T, B, F or TB parameter, a method of a test suite (a type

@@ -86,10 +86,6 @@ type SummaryFunc struct {
 	File       string
 	Start, End int      // byte offsets of the declaration in File
 	Holes      [][2]int // closures inside it with a context of their own
-	// TypeMethods, for a method, names every method of its type (of the
-	// pointer's method set): a call through an interface with a method
-	// the type lacks cannot reach it.
-	TypeMethods []string
 	// Internal says that its package is below an internal directory, so
 	// nothing outside the module calls it: the module's calls are all of
 	// its calls, and a fresh root they hand it is all it ever gets.
@@ -117,10 +113,7 @@ type SummaryCall struct {
 	// call goes through, "" for an unnamed one or a static call.
 	Interface string
 	Dynamic   bool // a call through an interface
-	// Methods, for a call through an interface, names the interface's
-	// methods: only a type with all of them can be behind the call.
-	Methods []string
-	Root    bool // main's or a command's context (in main or a command)
+	Root      bool // main's or a command's context (in main or a command)
 	// Fresh is a fresh root made elsewhere, where a context is in scope:
 	// it settles a callee only the module can call (see
 	// SummaryFunc.Internal).
@@ -228,9 +221,8 @@ func summarise(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Inte
 			}
 			start, end := pass.Fset.Position(n.Pos()), pass.Fset.Position(n.End())
 			sf := SummaryFunc{Key: key(fn), File: start.Filename, Start: start.Offset, End: end.Offset, Internal: internal}
-			if recv := fn.Type().(*types.Signature).Recv(); recv != nil {
+			if fn.Type().(*types.Signature).Recv() != nil {
 				sf.Method = fn.Name()
-				sf.TypeMethods = methodNames(types.NewMethodSet(types.NewPointer(derefType(recv.Type()))))
 			}
 			for lit := range cur.Preorder((*ast.FuncLit)(nil)) {
 				if g := res.funcs[lit.Node()]; g != nil && g.Own != nil {
@@ -275,7 +267,7 @@ func summarise(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Inte
 			}
 			call := SummaryCall{Callee: key(fn)}
 			if recv := fn.Type().(*types.Signature).Recv(); recv != nil && types.IsInterface(recv.Type()) {
-				call = SummaryCall{Callee: fn.Name(), Dynamic: true, Methods: methodNames(types.NewMethodSet(recv.Type()))}
+				call = SummaryCall{Callee: fn.Name(), Dynamic: true}
 				if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok {
 					if tn := typeName(info.TypeOf(sel.X)); tn != nil && tn.Pkg() != nil && types.IsInterface(tn.Type()) {
 						call.Interface = tn.Pkg().Path() + "." + tn.Name()
@@ -290,24 +282,6 @@ func summarise(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Inte
 		s.Lifetimes = callers.lifetimes()
 	}
 	return s
-}
-
-// methodNames returns the sorted names of the methods of a method set.
-func methodNames(ms *types.MethodSet) []string {
-	names := make([]string, ms.Len())
-	for i := range ms.Len() {
-		names[i] = ms.At(i).Obj().Name()
-	}
-	slices.Sort(names)
-	return names
-}
-
-// derefType returns what t points to, t itself if it is not a pointer.
-func derefType(t types.Type) types.Type {
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		return p.Elem()
-	}
-	return t
 }
 
 // funcValue returns the declared function or method that e names as a
@@ -375,16 +349,9 @@ func Program(sums []*CallSummary) *Rooted {
 	}
 	// A call through interface it reaches f if f's type implements it, or
 	// may if f's package cannot see it (a consumer's own interface, which
-	// main fills with f's type) and f's type has every method it has.
-	reaches := func(c SummaryCall, f *SummaryFunc) bool {
-		it := c.Interface
-		if slices.Contains(implements[f.Key], it) {
-			return true
-		}
-		if c.Methods != nil && f.TypeMethods != nil && !isSubset(c.Methods, f.TypeMethods) {
-			return false // the type lacks a method: something else is behind the call
-		}
-		if it == "" {
+	// main fills with f's type).
+	reaches := func(it string, f *SummaryFunc) bool {
+		if it == "" || slices.Contains(implements[f.Key], it) {
 			return true
 		}
 		p := pkgOf(it)
@@ -396,7 +363,7 @@ func Program(sums []*CallSummary) *Rooted {
 		}
 		out := slices.Clip(calls[f.Key])
 		for _, c := range dynamic[f.Method] {
-			if reaches(c, f) {
+			if reaches(c.Interface, f) {
 				out = append(out, c)
 			}
 		}
@@ -450,16 +417,6 @@ func Program(sums []*CallSummary) *Rooted {
 		r.spans[f.File] = append(r.spans[f.File], span{f.Key, f.Start, f.End, f.Holes})
 	}
 	return r
-}
-
-// isSubset reports whether every name of sub, sorted, is in set, sorted.
-func isSubset(sub, set []string) bool {
-	for _, name := range sub {
-		if _, found := slices.BinarySearch(set, name); !found {
-			return false
-		}
-	}
-	return true
 }
 
 // Rooted is the code that only main's contexts reach, found by Program.

@@ -11,13 +11,6 @@ func fn(key, method string, start int) SummaryFunc {
 	return SummaryFunc{Key: key, Method: method, File: "p.go", Start: start, End: start + 10}
 }
 
-// method is fn for a method whose type has the methods named.
-func method(key, name string, start int, methods ...string) SummaryFunc {
-	f := fn(key, name, start)
-	f.TypeMethods = methods
-	return f
-}
-
 // internalFn is fn in a package below an internal directory.
 func internalFn(key string, start int) SummaryFunc {
 	f := fn(key, "", start)
@@ -122,20 +115,6 @@ func TestProgram(t *testing.T) {
 			{Package: "p", Funcs: []SummaryFunc{fn("(*p.S).Load", "Load", 0)}, Calls: []SummaryCall{{Callee: "(*p.S).Load", Root: true}}},
 			{Package: "srv", Imports: []string{"context"}, Calls: []SummaryCall{{Callee: "Load", Interface: "srv.loader", Dynamic: true}}},
 		},
-	}, {
-		name: "an interface out of the method's sight with a method its type lacks cannot reach it",
-		sums: []*CallSummary{
-			{Package: "p", Funcs: []SummaryFunc{
-				method("(*p.Manager).Create", "Create", 0, "Create", "Delete"),
-				method("(*p.Store).Create", "Create", 20, "Create", "Delete", "Get", "List"),
-			}, Calls: []SummaryCall{
-				{Callee: "(*p.Manager).Create", Root: true},
-				{Callee: "(*p.Store).Create", Root: true},
-			}},
-			// A client's typed interface, called with a request's context.
-			{Package: "srv", Imports: []string{"context"}, Calls: []SummaryCall{{Callee: "Create", Interface: "client.Pods", Dynamic: true, Methods: []string{"Create", "Get", "List"}}}},
-		},
-		want: []string{"(*p.Manager).Create"}, // Manager has no Get or List
 	}, {
 		name: "an interface out of view may call it: a framework, database/sql",
 		sums: []*CallSummary{
