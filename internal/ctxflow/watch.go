@@ -122,47 +122,15 @@ func CancelledOnParamSignal(info *types.Info, cur inspector.Cursor) bool {
 		return false
 	}
 	ft, _ := FuncParts(fn.Node())
-	params := map[*types.Var]bool{}
-	if ft != nil && ft.Params != nil {
-		for _, field := range ft.Params.List {
-			for _, name := range field.Names {
-				if v, ok := info.Defs[name].(*types.Var); ok {
-					params[v] = true
-				}
-			}
-		}
-	}
-	if len(params) == 0 {
+	scope := info.Scopes[ft]
+	if scope == nil {
 		return false
 	}
 	fromParam := func(ch ast.Expr) bool {
-		v := VarOf(info, rootIdent(ch))
-		return v != nil && params[v]
+		v := RootVar(info, ch)
+		return v != nil && v.Kind() == types.ParamVar && v.Parent() == scope
 	}
 	return cancelledOn(info, cur, fromParam, func(ast.Expr) bool { return false })
-}
-
-// rootIdent returns the identifier an expression's chain of selectors,
-// no-argument calls and dereferences starts from (c for c.Cancel.Canceled()),
-// nil if it starts elsewhere.
-func rootIdent(e ast.Expr) ast.Expr {
-	for {
-		switch x := ast.Unparen(e).(type) {
-		case *ast.Ident:
-			return x
-		case *ast.SelectorExpr:
-			e = x.X
-		case *ast.CallExpr:
-			if len(x.Args) > 0 {
-				return nil
-			}
-			e = x.Fun
-		case *ast.StarExpr:
-			e = x.X
-		default:
-			return nil
-		}
-	}
 }
 
 // cancelledOn reports whether the fresh root at cur is made cancellable and

@@ -797,18 +797,16 @@ func processOnce(info *types.Info, cur inspector.Cursor) bool {
 		if !ok || len(call.Args) != 1 || call.Args[0] != child {
 			continue
 		}
-		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-		if !ok || sel.Sel.Name != "Do" {
+		fn := ctxapi.Callee(info, call)
+		if fn == nil || fn.FullName() != "(*sync.Once).Do" {
 			continue
 		}
-		id, ok := ast.Unparen(sel.X).(*ast.Ident)
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 		if !ok {
 			continue
 		}
-		v, ok := info.Uses[id].(*types.Var)
-		fn := ctxapi.Callee(info, call)
-		if ok && v.Pkg() != nil && v.Parent() == v.Pkg().Scope() && fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "sync" {
-			return true // (*sync.Once).Do on a package-level once
+		if v := ctxflow.VarOf(info, sel.X); v != nil && v.Pkg() != nil && v.Parent() == v.Pkg().Scope() {
+			return true // a package-level once
 		}
 	}
 	return false

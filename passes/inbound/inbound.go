@@ -754,14 +754,11 @@ func IsCommand(t types.Type) bool {
 	if _, ok := commands[typeKey(t)]; ok {
 		return true
 	}
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	named, ok := types.Unalias(t).(*types.Named)
-	if !ok {
+	tn := typeName(t)
+	if tn == nil {
 		return false
 	}
-	st, ok := named.Underlying().(*types.Struct)
+	st, ok := tn.Type().Underlying().(*types.Struct)
 	if !ok {
 		return false
 	}
