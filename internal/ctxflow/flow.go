@@ -216,16 +216,20 @@ func IsDeadlineParent(info *types.Info, fn inspector.Cursor, v *types.Var) bool 
 }
 
 // SyncCalls yields the cursors of the calls in body that run before the
-// function returns: not those inside function literals or go statements.
-func SyncCalls(body inspector.Cursor) iter.Seq[inspector.Cursor] {
+// function returns: not those inside go statements, nor inside function
+// literals other than those a call runs in place (see RootPassedOn).
+func SyncCalls(body inspector.Cursor, inPlace func(call inspector.Cursor, i int) bool) iter.Seq[inspector.Cursor] {
 	return func(yield func(inspector.Cursor) bool) {
 		ok := true
 		body.Inspect([]ast.Node{(*ast.CallExpr)(nil), (*ast.FuncLit)(nil), (*ast.GoStmt)(nil)}, func(c inspector.Cursor) bool {
 			if !ok {
 				return false
 			}
-			if _, isCall := c.Node().(*ast.CallExpr); !isCall {
-				return false // do not descend into closures and goroutines
+			switch c.Node().(type) {
+			case *ast.GoStmt:
+				return false
+			case *ast.FuncLit:
+				return runInPlace(c, inPlace)
 			}
 			ok = yield(c)
 			return ok
@@ -233,17 +237,32 @@ func SyncCalls(body inspector.Cursor) iter.Seq[inspector.Cursor] {
 	}
 }
 
+// runInPlace reports whether the function literal at lit is an argument
+// of a call that runs it before returning, as inPlace says.
+func runInPlace(lit inspector.Cursor, inPlace func(call inspector.Cursor, i int) bool) bool {
+	parent, child := Unparen(lit)
+	call, ok := parent.Node().(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	i := slices.Index(call.Args, child.(ast.Expr))
+	return i >= 0 && inPlace(parent, i)
+}
+
 // RootPassedOn returns the fresh root (context.Background() or TODO()) that
 // the body passes to a call taking a context, directly, through a local
 // variable, or through contexts derived from it; nil if there is none.
-// Closures and go statements are not followed, nor calls whose result is
+// Closures (but those run in place) and go statements are not followed, nor calls whose result is
 // kept in a field or a package variable (long-lived state built on
 // purpose from a root), nor (*http.Request).Clone, nor a context used
 // after its cancel function was called (deliberately dead). observes says
 // whether the i-th argument of the call at its cursor can reach
 // cancellation (ctxuse's facts): a root handed only to callees that ignore
-// it or read its values loses nothing.
-func RootPassedOn(info *types.Info, body inspector.Cursor, observes func(call inspector.Cursor, i int) bool) *ast.CallExpr {
+// it or read its values loses nothing. inPlace says whether the call at
+// its cursor runs its i-th argument, a function, before it returns (a
+// client helper's WithClient(func(c Client) error {...})): a root in such
+// a closure is the body's own.
+func RootPassedOn(info *types.Info, body inspector.Cursor, observes, inPlace func(call inspector.Cursor, i int) bool) *ast.CallExpr {
 	tainted := map[*types.Var]*ast.CallExpr{}
 	// rootOf returns the fresh root an expression stands for.
 	var rootOf func(e ast.Expr) *ast.CallExpr
@@ -286,8 +305,10 @@ func RootPassedOn(info *types.Info, body inspector.Cursor, observes func(call in
 			return false
 		}
 		switch n := c.Node().(type) {
-		case *ast.FuncLit, *ast.GoStmt:
+		case *ast.GoStmt:
 			return false
+		case *ast.FuncLit:
+			return runInPlace(c, inPlace)
 		case *ast.AssignStmt:
 			taint(info, tainted, n.Lhs, n.Rhs, rootOf)
 			// ctx, cancel := context.WithCancel(root): remember which

@@ -583,6 +583,9 @@ func rootingHelpers(pass *analysis.Pass, in *inbound.Result, uses *ctxuse.Result
 		}
 		return true
 	}
+	inPlace := func(cur inspector.Cursor, i int) bool {
+		return uses.RunsInPlace(cur.Node().(*ast.CallExpr), i)
+	}
 	type pendingCall struct {
 		at     inspector.Cursor // the call
 		callee *types.Func
@@ -603,7 +606,7 @@ func rootingHelpers(pass *analysis.Pass, in *inbound.Result, uses *ctxuse.Result
 		}
 		body, _ := cur.FindNode(decl.Body)
 		current, guard = fn, 0
-		if root := ctxflow.RootPassedOn(pass.TypesInfo, body, observes); root != nil {
+		if root := ctxflow.RootPassedOn(pass.TypesInfo, body, observes, inPlace); root != nil {
 			at, ok := body.FindNode(root)
 			if ok && in.Documented(at) {
 				continue // the helper's comment says it detaches on purpose
@@ -619,7 +622,7 @@ func rootingHelpers(pass *analysis.Pass, in *inbound.Result, uses *ctxuse.Result
 		// or package variable builds long-lived state (t.sess = s after s,
 		// err := openShell()): what that call roots is the component's
 		// lifetime, as a root stored directly is.
-		for at := range ctxflow.SyncCalls(body) {
+		for at := range ctxflow.SyncCalls(body, inPlace) {
 			call := at.Node().(*ast.CallExpr)
 			callee := ctxapi.Callee(pass.TypesInfo, call)
 			if callee == nil || callee.Pkg() == nil {

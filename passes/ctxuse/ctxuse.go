@@ -36,9 +36,16 @@ var Analyzer = passdoc.Analyzer(&analysis.Analyzer{
 // function is assumed to do (observe every context, check none, launch
 // nothing, attach nothing). Functions with nothing to say get no fact.
 type Fact struct {
-	Ignores  []int // context parameters that reach nothing observing cancellation
-	Checks   []int // context parameters whose cancellation it checks and reports
-	Launches []int // function parameters it runs in a go statement
+	Ignores []int // context parameters that reach nothing observing cancellation
+	// IfCancellable lists the context parameters it observes only once
+	// it has found that they can be cancelled (ctx.Done() != nil), itself
+	// or through callees that do the same: a helper that asks whether the
+	// context could have expired before blaming a connection for an
+	// error. context.Background() and TODO() never can, so a root of
+	// theirs handed there is observed by nothing.
+	IfCancellable []int
+	Checks        []int // context parameters whose cancellation it checks and reports
+	Launches      []int // function parameters it runs in a go statement
 	// Watches lists the context parameters it hands to a goroutine of its
 	// own that waits for their Done() and returns without waiting for it: a
 	// cancel watcher (watchCancel(ctx) breaks the connection when ctx is
@@ -118,7 +125,7 @@ func (f *Fact) String() string {
 	for _, p := range []struct {
 		name string
 		idx  []int
-	}{{"ignores", f.Ignores}, {"checks", f.Checks}, {"launches", f.Launches}, {"memoises", f.Memoises}, {"after done", f.AfterDone}, {"stores", f.Stores}, {"wraps", f.Wraps}, {"watches", f.Watches}, {"detaches", f.Detaches}, {"keeps", f.Keeps}, {"attaches", f.Attaches}, {"inspects", f.Inspects}, {"hijacks", f.Hijacks}, {"adds values to", f.AddsValues}} {
+	}{{"ignores", f.Ignores}, {"observes if cancellable", f.IfCancellable}, {"checks", f.Checks}, {"launches", f.Launches}, {"memoises", f.Memoises}, {"after done", f.AfterDone}, {"stores", f.Stores}, {"wraps", f.Wraps}, {"watches", f.Watches}, {"detaches", f.Detaches}, {"keeps", f.Keeps}, {"attaches", f.Attaches}, {"inspects", f.Inspects}, {"hijacks", f.Hijacks}, {"adds values to", f.AddsValues}} {
 		if len(p.idx) > 0 {
 			parts = append(parts, fmt.Sprintf("%s %v", p.name, p.idx))
 		}
@@ -139,7 +146,7 @@ func (f *Fact) String() string {
 }
 
 func (f *Fact) empty() bool {
-	return len(f.Ignores)+len(f.Checks)+len(f.Launches)+len(f.Memoises)+len(f.AfterDone)+len(f.Stores)+len(f.Wraps)+len(f.Watches)+len(f.Detaches)+len(f.Keeps)+len(f.Attaches)+len(f.Inspects)+len(f.Hijacks)+len(f.AddsValues)+len(f.IfZero)+len(f.Hands) == 0 && !f.ChecksStored && !f.Polls
+	return len(f.Ignores)+len(f.IfCancellable)+len(f.Checks)+len(f.Launches)+len(f.Memoises)+len(f.AfterDone)+len(f.Stores)+len(f.Wraps)+len(f.Watches)+len(f.Detaches)+len(f.Keeps)+len(f.Attaches)+len(f.Inspects)+len(f.Hijacks)+len(f.AddsValues)+len(f.IfZero)+len(f.Hands) == 0 && !f.ChecksStored && !f.Polls
 }
 
 // Result answers, for one package, what a call does with its arguments
@@ -165,7 +172,7 @@ type Result struct {
 	// origin holds what a local function variable was set from where it
 	// was declared (cb := getMetricsCallback()), to name what it calls.
 	origin   map[*types.Var]ast.Expr
-	observed map[*types.Var]state
+	observed map[*types.Var]reach
 	// funcRefs holds, per function of the package, the identifiers that
 	// name it (calls, method values, references); built on first use, by
 	// CallbackLiterals only.
@@ -201,7 +208,7 @@ func run(pass *analysis.Pass) (any, error) {
 		uses:     map[*types.Var][]inspector.Cursor{},
 		written:  map[*types.Var]bool{},
 		facts:    map[*types.Func]*Fact{},
-		observed: map[*types.Var]state{},
+		observed: map[*types.Var]reach{},
 		impls:    map[*types.Interface][]types.Type{},
 		origin:   map[*types.Var]ast.Expr{},
 		aliases:  map[*types.Var]*types.Func{},
@@ -442,12 +449,16 @@ func (r *Result) agreement(m *types.Func) *Fact {
 			return nil // one implementation unknown: nothing agreed
 		}
 		if agreed == nil {
-			agreed = &Fact{Ignores: f.Ignores, Checks: f.Checks, Launches: f.Launches, Memoises: f.Memoises, Watches: f.Watches, Detaches: f.Detaches, Attaches: f.Attaches, Inspects: f.Inspects, ChecksStored: f.ChecksStored}
+			agreed = &Fact{Ignores: f.Ignores, IfCancellable: f.IfCancellable, Checks: f.Checks, Launches: f.Launches, Memoises: f.Memoises, Watches: f.Watches, Detaches: f.Detaches, Attaches: f.Attaches, Inspects: f.Inspects, ChecksStored: f.ChecksStored}
 			continue
 		}
 		agreed.ChecksStored = agreed.ChecksStored && f.ChecksStored
 		agreed.Detaches = intersect(agreed.Detaches, f.Detaches)
+		// A parameter one implementation ignores and another observes
+		// only if cancellable is observed only if cancellable.
+		some := intersect(union(agreed.Ignores, agreed.IfCancellable), union(f.Ignores, f.IfCancellable))
 		agreed.Ignores = intersect(agreed.Ignores, f.Ignores)
+		agreed.IfCancellable = slices.DeleteFunc(some, func(i int) bool { return slices.Contains(agreed.Ignores, i) })
 		agreed.Checks = intersect(agreed.Checks, f.Checks)
 		agreed.Launches = intersect(agreed.Launches, f.Launches)
 		agreed.Memoises = intersect(agreed.Memoises, f.Memoises)
@@ -459,6 +470,16 @@ func (r *Result) agreement(m *types.Func) *Fact {
 		agreed.AgreedIn = r.module
 	}
 	return agreed
+}
+
+func union(a, b []int) []int {
+	out := slices.Clone(a)
+	for _, x := range b {
+		if !slices.Contains(out, x) {
+			out = append(out, x)
+		}
+	}
+	return out
 }
 
 func intersect(a, b []int) []int {
@@ -489,7 +510,7 @@ func (r *Result) interesting(v *types.Var) bool {
 func (r *Result) Observes(call *ast.CallExpr, i int) bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return r.argObserves(call, i, nil)
+	return r.reaches(r.argReach(call, i, nil), call.Args[i])
 }
 
 // ArgObserved is Observes for the call at cur: a context the callee
@@ -498,7 +519,8 @@ func (r *Result) Observes(call *ast.CallExpr, i int) bool {
 func (r *Result) ArgObserved(cur inspector.Cursor, i int) bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return r.argObserves(cur.Node().(*ast.CallExpr), i, &cur)
+	call := cur.Node().(*ast.CallExpr)
+	return r.reaches(r.argReach(call, i, &cur), call.Args[i])
 }
 
 // ValueObserved reports whether the context value of the expression at cur
@@ -508,7 +530,122 @@ func (r *Result) ArgObserved(cur inspector.Cursor, i int) bool {
 func (r *Result) ValueObserved(cur inspector.Cursor) bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return r.useObserves(cur)
+	return r.reaches(r.useReach(cur), cur.Node().(ast.Expr))
+}
+
+// reaches reports whether the context value e, taken as far as got,
+// reaches cancellation: what observes only cancellable contexts does not
+// observe one that never can be.
+func (r *Result) reaches(got reach, e ast.Expr) bool {
+	return got == waits || got == ifCancellable && !r.uncancellable(e)
+}
+
+// uncancellable reports whether the context e yields can never be
+// cancelled: context.Background() or TODO(), values added to one
+// (WithValue, WithoutCancel of anything), or a local variable set once to
+// such a context.
+func (r *Result) uncancellable(e ast.Expr) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.CallExpr:
+		if ctxapi.IsCallTo(r.info, e, "context", "Background") || ctxapi.IsCallTo(r.info, e, "context", "TODO") || ctxapi.IsWithoutCancel(r.info, e) {
+			return true
+		}
+		return ctxapi.IsCallTo(r.info, e, "context", "WithValue") && len(e.Args) > 0 && r.uncancellable(e.Args[0])
+	case *ast.Ident:
+		v, ok := r.info.Uses[e].(*types.Var)
+		if !ok || r.written[v] {
+			return false
+		}
+		rhs := r.origin[v]
+		return rhs != nil && rhs != e && r.uncancellable(rhs)
+	}
+	return false
+}
+
+// guardedByDone reports whether the use of a context variable at cur runs
+// only once its Done() was found not nil: on the right of
+// ctx.Done() != nil && …, in the body of an if with that condition (or
+// the else of ctx.Done() == nil), or after if ctx.Done() == nil { return }.
+func (r *Result) guardedByDone(cur inspector.Cursor) bool {
+	id, ok := cur.Node().(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := r.info.Uses[id].(*types.Var)
+	if !ok || r.written[v] {
+		return false
+	}
+	pos := id.Pos()
+	within := func(n ast.Node) bool {
+		return n != nil && !reflect.ValueOf(n).IsNil() && n.Pos() <= pos && pos < n.End()
+	}
+	for c := range cur.Enclosing() {
+		switch n := c.Node().(type) {
+		case *ast.FuncLit, *ast.FuncDecl:
+			return false
+		case *ast.BinaryExpr:
+			if n.Op == token.LAND && within(n.Y) && r.doneTest(n.X, v, token.NEQ) ||
+				n.Op == token.LOR && within(n.Y) && r.doneTest(n.X, v, token.EQL) {
+				return true
+			}
+		case *ast.IfStmt:
+			if within(n.Body) && r.doneTest(n.Cond, v, token.NEQ) || within(n.Else) && r.doneTest(n.Cond, v, token.EQL) {
+				return true
+			}
+		case *ast.BlockStmt:
+			for _, st := range n.List {
+				if st.Pos() > pos {
+					break
+				}
+				if ifs, ok := st.(*ast.IfStmt); ok && ifs.End() <= pos && ifs.Else == nil && r.doneTest(ifs.Cond, v, token.EQL) && endsInReturn(ifs.Body) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// doneTest reports whether cond holds only if v.Done() compares to nil
+// by op: cond is that comparison, or (for !=) a && chain with it as a
+// term, (for ==) a || chain with it as a term.
+func (r *Result) doneTest(cond ast.Expr, v *types.Var, op token.Token) bool {
+	switch e := ast.Unparen(cond).(type) {
+	case *ast.BinaryExpr:
+		if op == token.NEQ && e.Op == token.LAND || op == token.EQL && e.Op == token.LOR {
+			return r.doneTest(e.X, v, op) || r.doneTest(e.Y, v, op)
+		}
+		if e.Op != op {
+			return false
+		}
+		call, other := e.X, e.Y
+		if isNil(r.info, call) {
+			call, other = other, call
+		}
+		if !isNil(r.info, other) {
+			return false
+		}
+		if !ctxapi.IsContextMethod(r.info, r.iface, call, "Done") {
+			return false
+		}
+		sel := ast.Unparen(ast.Unparen(call).(*ast.CallExpr).Fun).(*ast.SelectorExpr)
+		return ctxflow.VarOf(r.info, sel.X) == v
+	}
+	return false
+}
+
+func isNil(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[e]
+	return ok && tv.IsNil()
+}
+
+// endsInReturn reports whether the block's last statement is a return.
+func endsInReturn(b *ast.BlockStmt) bool {
+	if len(b.List) == 0 {
+		return false
+	}
+	_, ok := b.List[len(b.List)-1].(*ast.ReturnStmt)
+	return ok
 }
 
 // Derived returns v and the local variables that hold contexts derived
@@ -637,6 +774,19 @@ func (r *Result) RunsLater(call *ast.CallExpr, i int) bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.launcher(call, i) || r.memoiser(call, i) || r.factHas(call, i, func(f *Fact) []int { return f.AfterDone }) || r.factHas(call, i, func(f *Fact) []int { return f.Stores })
+}
+
+// RunsInPlace reports whether the callee of call, a function of the
+// analysed module, runs its i-th argument, a function, for its caller
+// before it returns, as far as its fact tells: it neither launches,
+// memoises, keeps nor wraps it, nor runs it only once a context is done.
+// Code outside the module says nothing, so it does not.
+func (r *Result) RunsInPlace(call *ast.CallExpr, i int) bool {
+	fn := ctxapi.Callee(r.info, call)
+	if fn == nil || fn.Pkg() == nil || !r.inModule(fn.Pkg()) {
+		return false
+	}
+	return !r.RunsLater(call, i) && !r.Wraps(call, i)
 }
 
 // Wraps reports whether the callee of call calls its i-th argument, a
@@ -1059,9 +1209,12 @@ func (r *Result) compute(fn *types.Func) *Fact {
 		t := p.Type()
 		switch {
 		case ctxapi.IsContext(t, r.iface):
-			if !r.varObserves(p) {
+			switch r.varReach(p) {
+			case none:
 				f.Ignores = append(f.Ignores, i)
-			} else {
+			case ifCancellable:
+				f.IfCancellable = append(f.IfCancellable, i)
+			default:
 				if r.checks(fn, body, p) {
 					f.Checks = append(f.Checks, i)
 				}
@@ -1115,80 +1268,132 @@ func (r *Result) compute(fn *types.Func) *Fact {
 	return f
 }
 
+// reach says how far the use of a context takes its cancellation.
+type reach uint8
+
+const (
+	notYet        reach = iota // not worked out yet
+	pending                    // being worked out (recursion: reaches nothing meanwhile)
+	none                       // reaches nothing that observes cancellation
+	ifCancellable              // observed only if it can be cancelled (see Fact.IfCancellable)
+	waits                      // reaches Done, Err or Deadline, or is handed where it may
+)
+
 // varObserves reports whether the context held by v reaches cancellation.
 func (r *Result) varObserves(v *types.Var) bool {
-	switch r.observed[v] {
-	case yes:
-		return true
-	case no, computing:
-		return false
+	return r.varReach(v) == waits
+}
+
+// varReach works out how far the context held by v reaches: the furthest
+// any of its uses takes it.
+func (r *Result) varReach(v *types.Var) reach {
+	switch got := r.observed[v]; got {
+	case pending:
+		return none
+	case notYet:
+	default:
+		return got
 	}
-	r.observed[v] = computing
+	r.observed[v] = pending
 	r.trail = append(r.trail, v)
-	result := false
+	result := none
 	for _, cur := range r.uses[v] {
-		if r.useObserves(cur) {
-			result = true
+		result = max(result, r.useReach(cur))
+		if result == waits {
 			break
 		}
 	}
-	r.observed[v] = no
-	if result {
-		r.observed[v] = yes
-	}
+	r.observed[v] = result
 	return result
 }
 
 // useObserves reports whether the context that the expression at cur
 // yields reaches cancellation through the way it is used there.
 func (r *Result) useObserves(cur inspector.Cursor) bool {
+	return r.useReach(cur) == waits
+}
+
+// useReach works out how far the context that the expression at cur
+// yields reaches through the way it is used there.
+func (r *Result) useReach(cur inspector.Cursor) reach {
 	if processOnce(r.info, cur) {
-		return false // read once for the whole process, whoever calls first
+		return none // read once for the whole process, whoever calls first
 	}
+	got := r.directReach(cur)
+	if got == waits && r.guardedByDone(cur) {
+		return ifCancellable
+	}
+	return got
+}
+
+// directReach is useReach without the guard around the use.
+func (r *Result) directReach(cur inspector.Cursor) reach {
 	parent, child := ctxflow.Unparen(cur)
 	switch p := parent.Node().(type) {
 	case *ast.SelectorExpr:
-		return p.Sel.Name != "Value" // Done, Err, Deadline, or a method of its own
+		if p.Sel.Name == "Value" || nilDone(parent) {
+			return none // a value, or the question "can it be cancelled at all?"
+		}
+		return waits // Done, Err, Deadline, or a method of its own
 	case *ast.CallExpr:
 		if i := slices.Index(p.Args, ast.Expr(child.(ast.Expr))); i >= 0 {
-			return r.argObserves(p, i, &parent)
+			return r.argReach(p, i, &parent)
 		}
-		return true
+		return waits
 	case *ast.AssignStmt:
 		i := slices.Index(p.Rhs, ast.Expr(child.(ast.Expr)))
 		if i < 0 {
-			return true
+			return waits
 		}
 		if len(p.Lhs) != len(p.Rhs) {
 			// g, ctx := errgroup.WithContext(parent): follow the context.
 			i = max(ctxapi.ContextResult(r.info.TypeOf(p.Rhs[0])), 0)
 		}
-		return r.targetObserves(p.Lhs[i])
+		return r.targetReach(p.Lhs[i])
 	case *ast.ValueSpec:
 		i := slices.Index(p.Values, ast.Expr(child.(ast.Expr)))
 		if i < 0 || len(p.Names) == 0 {
-			return true
+			return waits
 		}
 		if len(p.Names) != len(p.Values) {
 			i = max(ctxapi.ContextResult(r.info.TypeOf(p.Values[0])), 0)
 		}
-		return r.targetObserves(p.Names[i])
+		return r.targetReach(p.Names[i])
 	case *ast.BinaryExpr:
-		return p.Op != token.EQL && p.Op != token.NEQ // ctx != nil reads nothing
+		if p.Op == token.EQL || p.Op == token.NEQ {
+			return none // ctx != nil reads nothing
+		}
+		return waits
 	}
-	return true // returned, stored, sent: it may be observed elsewhere
+	return waits // returned, stored, sent: it may be observed elsewhere
 }
 
-// targetObserves follows a context assigned to lhs: a local variable is
+// nilDone reports whether sel, a method selected on a context, is Done
+// called only to compare its channel with nil: a question about the
+// context (can it be cancelled at all?) that waits for nothing.
+func nilDone(sel inspector.Cursor) bool {
+	if sel.Node().(*ast.SelectorExpr).Sel.Name != "Done" {
+		return false
+	}
+	call, _ := ctxflow.Unparen(sel)
+	if _, ok := call.Node().(*ast.CallExpr); !ok {
+		return false // a method value: f := ctx.Done
+	}
+	parent, _ := ctxflow.Unparen(call)
+	cmp, ok := parent.Node().(*ast.BinaryExpr)
+	return ok && (cmp.Op == token.EQL || cmp.Op == token.NEQ)
+}
+
+// targetReach follows a context assigned to lhs: a local variable is
 // followed, the blank identifier drops it, anything else (a field, a
 // package variable, an element) keeps it where it may be observed.
-func (r *Result) targetObserves(lhs ast.Expr) bool {
+func (r *Result) targetReach(lhs ast.Expr) reach {
 	id, ok := ast.Unparen(lhs).(*ast.Ident)
 	if !ok {
-		return true
+		return waits
 	}
 	if id.Name == "_" {
-		return false
+		return none
 	}
 	obj := r.info.Defs[id]
 	if obj == nil {
@@ -1196,46 +1401,66 @@ func (r *Result) targetObserves(lhs ast.Expr) bool {
 	}
 	v, ok := obj.(*types.Var)
 	if !ok || !r.interesting(v) {
-		return true
+		return waits
 	}
-	return r.varObserves(v)
+	return r.varReach(v)
 }
 
 // argObserves reports whether a context passed as the i-th argument of
 // call reaches cancellation; at is the call's cursor, when known, to
 // follow a derived context.
 func (r *Result) argObserves(call *ast.CallExpr, i int, at *inspector.Cursor) bool {
+	return r.argReach(call, i, at) == waits
+}
+
+// argReach works out how far a context passed as the i-th argument of
+// call reaches; at is the call's cursor, when known, to follow a derived
+// context and to tell a call in a loop.
+func (r *Result) argReach(call *ast.CallExpr, i int, at *inspector.Cursor) reach {
+	follow := func() reach {
+		if at == nil {
+			return waits
+		}
+		return r.useReach(*at)
+	}
+	observes := func(b bool) reach {
+		if b {
+			return waits
+		}
+		return none
+	}
 	if ctxapi.IsDerivation(r.info, call) && i == 0 {
 		if ctxapi.IsWithoutCancel(r.info, call) {
-			return false // the child keeps only the values
+			return none // the child keeps only the values
 		}
-		if at == nil {
-			return true
+		got := follow() // the child carries the parent's cancellation
+		if got == ifCancellable && !ctxapi.IsCallTo(r.info, call, "context", "WithValue") {
+			return waits // and can be cancelled itself
 		}
-		return r.useObserves(*at) // the child carries the parent's cancellation
+		return got
 	}
 	if opaque(r.info, call, i) {
-		return false // handed over as a plain value: mock.On("Do", ctx), fmt.Sprint(ctx)
+		return none // handed over as a plain value: mock.On("Do", ctx), fmt.Sprint(ctx)
 	}
 	fn := ctxapi.Callee(r.info, call)
 	if fn == nil {
 		if f := r.aliasFact(call); f != nil {
-			return !slices.Contains(f.Ignores, i) // log.G(ctx), var G = GetLogger
+			return f.reach(i) // log.G(ctx), var G = GetLogger
 		}
 		// A function value: unknown, so it observes, unless it is a
 		// variable of a values-only package (containerd's log.G) or its
 		// names say it logs or records metrics (s.logf, cb :=
 		// metricsCallback()).
-		return !r.valuesOnlyVar(call) && !r.valueReaderNames(call)
+		return observes(!r.valuesOnlyVar(call) && !r.valueReaderNames(call))
 	}
 	if i == 0 && r.locksMutex(call, fn) {
-		return false // a mutex's Lock: others' critical sections, not this caller's work
+		return none // a mutex's Lock: others' critical sections, not this caller's work
 	}
 	if fn.Pkg() != nil && knowledge.InPackages(fn.Pkg().Path(), knowledge.ValuesOnly) {
 		if at != nil && ctxapi.ReturnsContext(fn) {
-			return r.useObserves(*at) // ctx, span := tracer.Start(ctx, ...): derived
+			return r.useReach(*at) // ctx, span := tracer.Start(ctx, ...): derived
 		}
-		return false
+		return none
 	}
 	f := r.factOf(fn)
 	if f == nil {
@@ -1244,22 +1469,40 @@ func (r *Result) argObserves(call *ast.CallExpr, i int, at *inspector.Cursor) bo
 		// returns decides), cannot report cancellation, or leaves its
 		// context parameter unnamed.
 		if knowledge.IsValueCarrierName(fn.Name()) {
-			return ctxapi.ReturnsContext(fn) && (at == nil || r.useObserves(*at))
+			if !ctxapi.ReturnsContext(fn) {
+				return none
+			}
+			return follow()
 		}
 		if ctxapi.Derives(fn) {
 			// errgroup.WithContext(parent): the parent's cancellation
-			// reaches what observes the child.
-			return at == nil || r.useObserves(*at)
+			// reaches what observes the child, which can be cancelled.
+			if got := follow(); got != ifCancellable {
+				return got
+			}
+			return waits
 		}
-		return !knowledge.IsLogName(fn.Name()) && !knowledge.IsTelemetryName(fn.Name()) && !knowledge.IsTelemetryName(recvName(fn)) &&
-			!unknownIgnores(fn, paramIndex(fn, i))
+		return observes(!knowledge.IsLogName(fn.Name()) && !knowledge.IsTelemetryName(fn.Name()) && !knowledge.IsTelemetryName(recvName(fn)) &&
+			!unknownIgnores(fn, paramIndex(fn, i)))
 	}
 	if slices.Contains(f.AddsValues, paramIndex(fn, i)) {
 		// tenant.InjectOrgID(ctx, id) returns ctx with a value: what the
 		// result reaches decides, as for a carrier of unknown code.
-		return at == nil || r.useObserves(*at)
+		return follow()
 	}
-	return !slices.Contains(f.Ignores, paramIndex(fn, i))
+	return f.reach(paramIndex(fn, i))
+}
+
+// reach says how far a context handed to the k-th parameter of the
+// function f describes goes.
+func (f *Fact) reach(k int) reach {
+	switch {
+	case slices.Contains(f.Ignores, k):
+		return none
+	case slices.Contains(f.IfCancellable, k):
+		return ifCancellable
+	}
+	return waits
 }
 
 // valuesOnlyVar reports whether call calls a package-level variable of a
