@@ -264,6 +264,11 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 			if ctxapi.IsFreshRoot(info, e) || rootlessRequest(info, e) {
 				return true
 			}
+			// context.WithoutCancel(ctx): detached on purpose, with no
+			// deadline and no cancel signal, whatever its parent had.
+			if ctxapi.IsWithoutCancel(info, e) {
+				return true
+			}
 			// ctx, cancel := context.WithCancel(root); defer cancel():
 			// no signal while the function's own calls run.
 			if synchronous && onReturn(e) {

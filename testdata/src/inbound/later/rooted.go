@@ -485,3 +485,20 @@ func (w *workers) work(ctx context.Context, wg *sync.WaitGroup) {
 func (w *workers) step(ctx context.Context) {
 	probe() // want `inbound ctx$`
 }
+
+// A handler that finishes its work detached from the request hands its
+// helper a context without a deadline or a cancel signal: the helper has
+// none to lose, as with a fresh root.
+func Upload(w http.ResponseWriter, r *http.Request) {
+	detached := context.WithoutCancel(r.Context())
+	cacheRemote(detached)
+	commitRemote(r.Context())
+}
+
+func cacheRemote(ctx context.Context) {
+	probe() // no inbound context: only ever handed a detached context
+}
+
+func commitRemote(ctx context.Context) {
+	probe() // want `inbound ctx$`
+}
