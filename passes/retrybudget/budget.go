@@ -404,6 +404,57 @@ func (c *checker) givenContext(call *ast.CallExpr) bool {
 	return false
 }
 
+// detachedOnPurpose reports whether every context the loop hands a call
+// is one the function detached from its caller with
+// context.WithoutCancel, itself or under a bound of its own
+// (WithTimeout(WithoutCancel(ctx), d)): a clean-up or a commit meant to
+// finish after the caller has gone, with no caller's budget to consult.
+func (c *checker) detachedOnPurpose(loop *retryloop.Loop) bool {
+	info := c.Pass.TypesInfo
+	some, all := false, true
+	ctxflow.InspectSync(loop.Node, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || !all {
+			return all
+		}
+		for _, a := range call.Args {
+			if !ctxapi.IsContext(info.TypeOf(a), c.Iface) {
+				continue
+			}
+			if c.detachedValue(a, map[*types.Var]bool{}) {
+				some = true
+			} else {
+				all = false
+			}
+		}
+		return all
+	})
+	return some && all
+}
+
+// detachedValue reports whether the context e yields comes from
+// context.WithoutCancel, directly, through derivations or through local
+// variables only ever set to such contexts.
+func (c *checker) detachedValue(e ast.Expr, seen map[*types.Var]bool) bool {
+	info := c.Pass.TypesInfo
+	switch e := ast.Unparen(e).(type) {
+	case *ast.CallExpr:
+		if ctxapi.IsWithoutCancel(info, e) {
+			return true
+		}
+		return ctxapi.IsDerivation(info, e) && len(e.Args) > 0 && c.detachedValue(e.Args[0], seen)
+	case *ast.Ident:
+		v := ctxflow.VarOf(info, e)
+		if v == nil || seen[v] {
+			return false
+		}
+		seen[v] = true
+		values := c.assignments(v)
+		return len(values) > 0 && !slices.ContainsFunc(values, func(x ast.Expr) bool { return x == nil || !c.detachedValue(x, seen) })
+	}
+	return false
+}
+
 // closureBody returns the body of the function literal call invokes,
 // written in place or bound once to a local variable of the function
 // being checked; nil otherwise.

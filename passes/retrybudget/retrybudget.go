@@ -101,7 +101,7 @@ func (c *checker) checkLoop(cur inspector.Cursor) {
 	if c.budgeted(loop) {
 		return
 	}
-	if c.failsFast(loop) {
+	if c.failsFast(loop) || c.detachedOnPurpose(loop) {
 		return
 	}
 	check, wait := advice(src)
