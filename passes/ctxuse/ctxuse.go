@@ -76,7 +76,12 @@ type Fact struct {
 	// it returns, itself or in a struct (a predicate builder's
 	// Funcs{Create: func(e Event) bool { return filter(e.Object) }}): the
 	// function handed to it runs when what it returns runs.
-	Wraps    []int
+	Wraps []int
+	// Calls lists the function parameters it calls before it returns:
+	// in its body, or in closures it hands to callees that do the same (a
+	// client helper's WithClient(fn) that runs fn(conn) on a pooled
+	// connection). What such a function runs is its caller's work.
+	Calls    []int
 	Attaches []int // *http.Request parameters it gives a context before use
 	// Inspects lists the *http.Request parameters it only reads or fills
 	// in (fields, headers, cookies), itself or through callees that do the
@@ -125,7 +130,7 @@ func (f *Fact) String() string {
 	for _, p := range []struct {
 		name string
 		idx  []int
-	}{{"ignores", f.Ignores}, {"observes if cancellable", f.IfCancellable}, {"checks", f.Checks}, {"launches", f.Launches}, {"memoises", f.Memoises}, {"after done", f.AfterDone}, {"stores", f.Stores}, {"wraps", f.Wraps}, {"watches", f.Watches}, {"detaches", f.Detaches}, {"keeps", f.Keeps}, {"attaches", f.Attaches}, {"inspects", f.Inspects}, {"hijacks", f.Hijacks}, {"adds values to", f.AddsValues}} {
+	}{{"ignores", f.Ignores}, {"observes if cancellable", f.IfCancellable}, {"checks", f.Checks}, {"launches", f.Launches}, {"memoises", f.Memoises}, {"after done", f.AfterDone}, {"stores", f.Stores}, {"wraps", f.Wraps}, {"calls", f.Calls}, {"watches", f.Watches}, {"detaches", f.Detaches}, {"keeps", f.Keeps}, {"attaches", f.Attaches}, {"inspects", f.Inspects}, {"hijacks", f.Hijacks}, {"adds values to", f.AddsValues}} {
 		if len(p.idx) > 0 {
 			parts = append(parts, fmt.Sprintf("%s %v", p.name, p.idx))
 		}
@@ -146,7 +151,7 @@ func (f *Fact) String() string {
 }
 
 func (f *Fact) empty() bool {
-	return len(f.Ignores)+len(f.IfCancellable)+len(f.Checks)+len(f.Launches)+len(f.Memoises)+len(f.AfterDone)+len(f.Stores)+len(f.Wraps)+len(f.Watches)+len(f.Detaches)+len(f.Keeps)+len(f.Attaches)+len(f.Inspects)+len(f.Hijacks)+len(f.AddsValues)+len(f.IfZero)+len(f.Hands) == 0 && !f.ChecksStored && !f.Polls
+	return len(f.Ignores)+len(f.IfCancellable)+len(f.Checks)+len(f.Launches)+len(f.Memoises)+len(f.AfterDone)+len(f.Stores)+len(f.Wraps)+len(f.Calls)+len(f.Watches)+len(f.Detaches)+len(f.Keeps)+len(f.Attaches)+len(f.Inspects)+len(f.Hijacks)+len(f.AddsValues)+len(f.IfZero)+len(f.Hands) == 0 && !f.ChecksStored && !f.Polls
 }
 
 // Result answers, for one package, what a call does with its arguments
@@ -449,7 +454,7 @@ func (r *Result) agreement(m *types.Func) *Fact {
 			return nil // one implementation unknown: nothing agreed
 		}
 		if agreed == nil {
-			agreed = &Fact{Ignores: f.Ignores, IfCancellable: f.IfCancellable, Checks: f.Checks, Launches: f.Launches, Memoises: f.Memoises, Watches: f.Watches, Detaches: f.Detaches, Attaches: f.Attaches, Inspects: f.Inspects, ChecksStored: f.ChecksStored}
+			agreed = &Fact{Ignores: f.Ignores, IfCancellable: f.IfCancellable, Checks: f.Checks, Launches: f.Launches, Memoises: f.Memoises, Watches: f.Watches, Detaches: f.Detaches, Attaches: f.Attaches, Inspects: f.Inspects, Calls: f.Calls, ChecksStored: f.ChecksStored}
 			continue
 		}
 		agreed.ChecksStored = agreed.ChecksStored && f.ChecksStored
@@ -465,6 +470,7 @@ func (r *Result) agreement(m *types.Func) *Fact {
 		agreed.Watches = intersect(agreed.Watches, f.Watches)
 		agreed.Attaches = intersect(agreed.Attaches, f.Attaches)
 		agreed.Inspects = intersect(agreed.Inspects, f.Inspects)
+		agreed.Calls = intersect(agreed.Calls, f.Calls)
 	}
 	if agreed != nil && !agreed.empty() {
 		agreed.AgreedIn = r.module
@@ -776,17 +782,62 @@ func (r *Result) RunsLater(call *ast.CallExpr, i int) bool {
 	return r.launcher(call, i) || r.memoiser(call, i) || r.factHas(call, i, func(f *Fact) []int { return f.AfterDone }) || r.factHas(call, i, func(f *Fact) []int { return f.Stores })
 }
 
-// RunsInPlace reports whether the callee of call, a function of the
-// analysed module, runs its i-th argument, a function, for its caller
-// before it returns, as far as its fact tells: it neither launches,
-// memoises, keeps nor wraps it, nor runs it only once a context is done.
-// Code outside the module says nothing, so it does not.
+// RunsInPlace reports whether the callee of call runs its i-th argument,
+// a function, for its caller before it returns (Fact.Calls).
 func (r *Result) RunsInPlace(call *ast.CallExpr, i int) bool {
-	fn := ctxapi.Callee(r.info, call)
-	if fn == nil || fn.Pkg() == nil || !r.inModule(fn.Pkg()) {
-		return false
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.callRuns(call, i)
+}
+
+// callRuns is RunsInPlace without the lock.
+func (r *Result) callRuns(call *ast.CallExpr, i int) bool {
+	return r.factHas(call, i, func(f *Fact) []int { return f.Calls })
+}
+
+// callsInPlace reports whether the function parameter p is called before
+// its function returns: called, or handed to a callee that runs it in
+// place, outside go statements and outside closures other than those
+// handed to such callees.
+func (r *Result) callsInPlace(p *types.Var) bool {
+	for _, cur := range r.uses[p] {
+		parent, child := ctxflow.Unparen(cur)
+		call, ok := parent.Node().(*ast.CallExpr)
+		if !ok {
+			continue
+		}
+		if i := slices.Index(call.Args, ast.Expr(child.(ast.Expr))); call.Fun != child && (i < 0 || !r.callRuns(call, i)) {
+			continue
+		}
+		if r.runsHere(parent) {
+			return true
+		}
 	}
-	return !r.RunsLater(call, i) && !r.Wraps(call, i)
+	return false
+}
+
+// runsHere reports whether the code at cur runs before its function
+// declaration returns: not in a go statement, and in no closure but those
+// handed to callees that run them in place.
+func (r *Result) runsHere(cur inspector.Cursor) bool {
+	for c := range cur.Enclosing((*ast.FuncLit)(nil), (*ast.GoStmt)(nil), (*ast.FuncDecl)(nil)) {
+		switch c.Node().(type) {
+		case *ast.FuncDecl:
+			return true
+		case *ast.GoStmt:
+			return false
+		case *ast.FuncLit:
+			parent, child := ctxflow.Unparen(c)
+			call, ok := parent.Node().(*ast.CallExpr)
+			if !ok {
+				return false
+			}
+			if i := slices.Index(call.Args, ast.Expr(child.(ast.Expr))); i < 0 || !r.callRuns(call, i) {
+				return false
+			}
+		}
+	}
+	return false
 }
 
 // Wraps reports whether the callee of call calls its i-th argument, a
@@ -1261,6 +1312,8 @@ func (r *Result) compute(fn *types.Func) *Fact {
 					f.Stores = append(f.Stores, i)
 				} else if r.wraps(p) {
 					f.Wraps = append(f.Wraps, i)
+				} else if r.callsInPlace(p) {
+					f.Calls = append(f.Calls, i)
 				}
 			}
 		}

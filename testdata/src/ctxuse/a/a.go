@@ -124,7 +124,7 @@ func Waits(fs ...func()) {
 	wg.Wait()
 }
 
-func Runs(f func()) { f() }
+func Runs(f func()) { f() } // want Runs:"calls \\[0\\]"
 
 // Attachers.
 
@@ -337,7 +337,7 @@ func Filtered(filter func() bool) bool {
 	return f()
 }
 
-func (b *bus) SubscribeNow(fn func()) {
+func (b *bus) SubscribeNow(fn func()) { // want SubscribeNow:"calls \\[0\\]"
 	b.subs = append(b.subs, fn)
 	fn()
 }
