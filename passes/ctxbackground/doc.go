@@ -35,13 +35,21 @@
 // in-memory computation, or to a callee that ignores its context (the
 // ctxuse analysis learns which do, by facts), or to a derivation whose
 // context is dropped (g, _ := errgroup.WithContext(context.Background())).
-// The same holds for a helper's root, and so for every caller of that
-// helper, and for a root cancelled at once, before anything uses it
+// So does a root handed only to code that observes a context once it has
+// found it cancellable (if ctx.Done() != nil { ... }): Background and TODO
+// never are. The same holds for a helper's root, and so for every caller
+// of that helper, and for a root cancelled at once, before anything uses it
 // (dead, cancel := context.WithCancel(context.Background()); cancel()): a
 // dead context handed on on purpose. A helper whose doc comment, or whose
 // root's own line, says it detaches on purpose (bg := context.Background()
 // // in memory, no need to worry about cancellation) roots nothing for its
 // callers.
+//
+// A helper's root includes one inside a closure the helper hands to a
+// function that runs it before returning (s.withClient(func(c Client)
+// error { return c.List(context.Background(), dir) })), as the ctxuse
+// facts learn; a closure queued, stored or launched runs later and is not
+// the helper's work.
 //
 // A helper whose root sits in a branch that one constant value of a
 // parameter selects (if evaluate { ... } on a boolean parameter, or one

@@ -21,6 +21,12 @@
 //     for the process, as metadata.OnGCEWithContext is: later callers get
 //     the kept answer at once). A fresh root handed only to such a
 //     parameter loses nothing;
+//   - which context parameters it observes only once it has found them
+//     cancellable (ctx.Done() != nil, itself or through such callees): a
+//     helper that asks whether a failed call's context could have expired
+//     before it blames the connection. context.Background() and TODO()
+//     never can be cancelled, so a root of theirs handed there is
+//     observed by nothing;
 //   - which context parameters it checks and reports on: it returns the
 //     answer of ctx.Err(), or returns from a case <-ctx.Done() or an if on
 //     ctx.Err(). A call to it in a loop is a context check;
@@ -35,6 +41,11 @@
 //   - which function parameters it only keeps for others to call later,
 //     stored in a field or package variable (a callback registration): the
 //     function handed to it runs later, not as the caller's work;
+//   - which function parameters it calls before it returns, itself or in
+//     closures it hands to callees that do the same (a client helper's
+//     WithClient(fn) running fn on a pooled connection): the function
+//     handed to it is its caller's work, and a root inside it is the
+//     caller's root;
 //   - which function parameters it calls only inside closures it returns
 //     (a controller's predicate builder wrapping its filter in event
 //     hooks): the function handed to it runs when what it returns runs,

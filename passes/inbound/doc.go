@@ -26,9 +26,10 @@
 // context its framework hands it, as main does.
 //
 // Nothing else, with one refinement: an unexported function whose
-// callers in view only ever hand it a fresh root (or a request built
-// without a context: http.NewRequest, http.ReadRequest, a helper returning
-// one), or only main's contexts whatever deadline or signal main gave
+// callers in view only ever hand it a fresh root (or a context detached
+// with context.WithoutCancel, which has no deadline or cancel signal
+// either, or a request built without a context: http.NewRequest,
+// http.ReadRequest, a helper returning one), or only main's contexts whatever deadline or signal main gave
 // them or a command's (its context parameter, cmd.Context()), has no
 // caller's deadline (main's code includes the functions of package main
 // without a context of their own that only main calls, a run() that

@@ -96,6 +96,11 @@
 // nor is a timer made and handed to the attempt (its own timeout) or, in
 // a function the loop calls, a receive that waits for another goroutine's
 // work rather than for time (a lookup already in flight);
+// a loop whose every context is one the function detached from its
+// caller with context.WithoutCancel, bounded or not (cleanup, cancel :=
+// context.WithTimeout(context.WithoutCancel(ctx), time.Minute)): clean-up
+// or a commit meant to finish after the caller has gone, with no caller's
+// budget to consult;
 // loops that are not retries (a system call made again only when a signal
 // interrupted it, err != syscall.EINTR: the kernel's restart idiom, or
 // with a bigger buffer on syscall.ERANGE: a getxattr size probe;
