@@ -473,9 +473,10 @@ type registration struct {
 // as src: the method is an unexported callback only ever handed, as a
 // method value of a receiver, to calls that run it with that receiver's
 // same field, unchanged (jetstream.Consumer(s.ctx, ..., s.onMessage),
-// whose fact says it calls onMessage(ctx, msgs) with its own ctx). The
-// callback's context and the field are one value: passing either loses
-// nothing.
+// whose fact says it calls onMessage(ctx, msgs) with its own ctx), or
+// called directly with that same field (w.getUploadURL(w.ctx), or ctx :=
+// p.ctx; p.save(ctx)). The parameter and the field are one value: passing
+// either loses nothing.
 func (c *checker) registeredWith(cur inspector.Cursor, e ast.Expr, src *inbound.Source) bool {
 	info := c.Pass.TypesInfo
 	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
@@ -527,9 +528,9 @@ func (c *checker) registeredWith(cur inspector.Cursor, e ast.Expr, src *inbound.
 	return is
 }
 
-// handsBack reports whether the method value x.M at ref is an argument of
-// a call that also receives x's field and runs the method with that field
-// unchanged as its k-th argument.
+// handsBack reports whether the method x.M at ref gets x's field as its
+// k-th argument: called with it, or handed as a method value to a call
+// that also receives the field and runs the method with it unchanged.
 func (c *checker) handsBack(ref inspector.Cursor, m *ast.SelectorExpr, field *types.Var, k int) bool {
 	info := c.Pass.TypesInfo
 	parent, child := ctxflow.Unparen(ref)
@@ -537,9 +538,14 @@ func (c *checker) handsBack(ref inspector.Cursor, m *ast.SelectorExpr, field *ty
 	if !ok {
 		return false
 	}
+	if call.Fun == child {
+		// Called directly: with x's same field as its k-th argument
+		// (getUploadURL(w.ctx), or ctx := p.ctx; p.save(ctx)).
+		return k < len(call.Args) && c.isFieldOf(ref, call.Args[k], m.X, field)
+	}
 	i := slices.Index(call.Args, ast.Expr(child.(ast.Expr)))
 	if i < 0 {
-		return false // called directly, with a context of its caller's choosing
+		return false
 	}
 	for j, arg := range call.Args {
 		f, ok := ast.Unparen(arg).(*ast.SelectorExpr)
@@ -548,4 +554,26 @@ func (c *checker) handsBack(ref inspector.Cursor, m *ast.SelectorExpr, field *ty
 		}
 	}
 	return false
+}
+
+// isFieldOf reports whether e, at cur, is x.field: written so, or a local
+// variable set only to it (ctx := p.ctx).
+func (c *checker) isFieldOf(cur inspector.Cursor, e, x ast.Expr, field *types.Var) bool {
+	info := c.Pass.TypesInfo
+	if v := ctxflow.VarOf(info, e); v != nil && v.Kind() == types.LocalVar {
+		var fn inspector.Cursor
+		for fc := range cur.Enclosing((*ast.FuncDecl)(nil)) {
+			fn = fc
+		}
+		if !fn.Valid() {
+			return false
+		}
+		assigns := c.locals.Of(fn).Assigns[v]
+		if len(assigns) != 1 || assigns[0].Value == nil {
+			return false
+		}
+		e = assigns[0].Value
+	}
+	f, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	return ok && info.Uses[f.Sel] == field && types.ExprString(f.X) == types.ExprString(x)
 }

@@ -74,3 +74,36 @@ func (s *consumer) StartOther() {
 func (s *consumer) onOther(ctx context.Context, msg string) bool {
 	return s.db.Save(s.other, msg) == nil // want `passing the stored context s.other ignores the cancellation of ctx; pass ctx`
 }
+
+// uploader's helper is only ever called with the receiver's own stored
+// context, written out or through a local: the parameter is that field.
+type uploader struct {
+	ctx context.Context
+	db  store
+}
+
+func (u *uploader) Write(msg string) error {
+	if err := u.upload(u.ctx, msg); err != nil {
+		return err
+	}
+	ctx := u.ctx
+	return u.upload(ctx, msg+"!")
+}
+
+func (u *uploader) upload(ctx context.Context, msg string) error {
+	return u.db.Save(u.ctx, msg)
+}
+
+// mixed's helper is called once with a context of its caller's choosing.
+type mixed struct {
+	ctx context.Context
+	db  store
+}
+
+func (m *mixed) Write(msg string) error { return m.send(m.ctx, msg) }
+
+func (m *mixed) WriteCtx(ctx context.Context, msg string) error { return m.send(ctx, msg) }
+
+func (m *mixed) send(ctx context.Context, msg string) error {
+	return m.db.Save(m.ctx, msg) // want `passing the stored context m.ctx ignores the cancellation of ctx; pass ctx`
+}
