@@ -582,9 +582,7 @@ func (r *Result) guardedByDone(cur inspector.Cursor) bool {
 		return false
 	}
 	pos := id.Pos()
-	within := func(n ast.Node) bool {
-		return n != nil && !reflect.ValueOf(n).IsNil() && n.Pos() <= pos && pos < n.End()
-	}
+	within := func(n ast.Node) bool { return n != nil && n.Pos() <= pos && pos < n.End() }
 	for c := range cur.Enclosing() {
 		switch n := c.Node().(type) {
 		case *ast.FuncLit, *ast.FuncDecl:
@@ -595,7 +593,7 @@ func (r *Result) guardedByDone(cur inspector.Cursor) bool {
 				return true
 			}
 		case *ast.IfStmt:
-			if within(n.Body) && r.doneTest(n.Cond, v, token.NEQ) || within(n.Else) && r.doneTest(n.Cond, v, token.EQL) {
+			if within(n.Body) && r.doneTest(n.Cond, v, token.NEQ) || n.Else != nil && within(n.Else) && r.doneTest(n.Cond, v, token.EQL) {
 				return true
 			}
 		case *ast.BlockStmt:
