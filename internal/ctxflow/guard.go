@@ -117,6 +117,63 @@ func nilTest(info *types.Info, fn inspector.Cursor, cond ast.Expr, op token.Toke
 	return false
 }
 
+// CancellableGuarded reports whether the use of the context variable v at
+// cur runs only once v.Done() was found not nil, that is once v can be
+// cancelled at all: on the right of v.Done() != nil && … (or of
+// v.Done() == nil || …), in the body of an if on v.Done() != nil (or the
+// else of one on == nil), or after if v.Done() == nil { return … }.
+// context.Background() and TODO() never get there. iface is
+// ctxapi.ContextInterface's result.
+func CancellableGuarded(info *types.Info, iface *types.Interface, cur inspector.Cursor, v *types.Var) bool {
+	doneTest := func(cond ast.Expr, op token.Token) bool { return doneNilTest(info, iface, cond, v, op) }
+	for c := cur; ; c = c.Parent() {
+		switch p := c.Parent().Node().(type) {
+		case nil, *ast.FuncDecl, *ast.FuncLit:
+			return false
+		case *ast.BinaryExpr:
+			if c.Node() == p.Y && (p.Op == token.LAND && doneTest(p.X, token.NEQ) || p.Op == token.LOR && doneTest(p.X, token.EQL)) {
+				return true
+			}
+		case *ast.IfStmt:
+			if c.Node() == p.Body && doneTest(p.Cond, token.NEQ) || c.Node() == p.Else && doneTest(p.Cond, token.EQL) {
+				return true
+			}
+		case *ast.BlockStmt:
+			for _, s := range p.List {
+				if s == c.Node() {
+					break
+				}
+				if ifStmt, ok := s.(*ast.IfStmt); ok && ifStmt.Else == nil && doneTest(ifStmt.Cond, token.EQL) && returns(ifStmt.Body) {
+					return true
+				}
+			}
+		}
+	}
+}
+
+// doneNilTest reports whether cond holds only if v.Done() compares to nil
+// by op: it is that comparison, or a term of a && chain of them (for !=)
+// or of a || chain (for ==).
+func doneNilTest(info *types.Info, iface *types.Interface, cond ast.Expr, v *types.Var, op token.Token) bool {
+	c, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok {
+		return false
+	}
+	if op == token.NEQ && c.Op == token.LAND || op == token.EQL && c.Op == token.LOR {
+		return doneNilTest(info, iface, c.X, v, op) || doneNilTest(info, iface, c.Y, v, op)
+	}
+	if c.Op != op {
+		return false
+	}
+	for _, pair := range [][2]ast.Expr{{c.X, c.Y}, {c.Y, c.X}} {
+		if tv, ok := info.Types[ast.Unparen(pair[1])]; ok && tv.IsNil() && ctxapi.IsContextMethod(info, iface, pair[0], "Done") {
+			sel := ast.Unparen(ast.Unparen(pair[0]).(*ast.CallExpr).Fun).(*ast.SelectorExpr)
+			return VarOf(info, sel.X) == v
+		}
+	}
+	return false
+}
+
 // returns reports whether a block ends with a return.
 func returns(b *ast.BlockStmt) bool {
 	if len(b.List) == 0 {

@@ -553,7 +553,7 @@ func (r *Result) reaches(got reach, e ast.Expr) bool {
 func (r *Result) uncancellable(e ast.Expr) bool {
 	switch e := ast.Unparen(e).(type) {
 	case *ast.CallExpr:
-		if ctxapi.IsCallTo(r.info, e, "context", "Background") || ctxapi.IsCallTo(r.info, e, "context", "TODO") || ctxapi.IsWithoutCancel(r.info, e) {
+		if ctxapi.IsFreshRoot(r.info, e) || ctxapi.IsWithoutCancel(r.info, e) {
 			return true
 		}
 		return ctxapi.IsCallTo(r.info, e, "context", "WithValue") && len(e.Args) > 0 && r.uncancellable(e.Args[0])
@@ -563,93 +563,9 @@ func (r *Result) uncancellable(e ast.Expr) bool {
 			return false
 		}
 		rhs := r.origin[v]
-		return rhs != nil && rhs != e && r.uncancellable(rhs)
+		return rhs != nil && r.uncancellable(rhs)
 	}
 	return false
-}
-
-// guardedByDone reports whether the use of a context variable at cur runs
-// only once its Done() was found not nil: on the right of
-// ctx.Done() != nil && …, in the body of an if with that condition (or
-// the else of ctx.Done() == nil), or after if ctx.Done() == nil { return }.
-func (r *Result) guardedByDone(cur inspector.Cursor) bool {
-	id, ok := cur.Node().(*ast.Ident)
-	if !ok {
-		return false
-	}
-	v, ok := r.info.Uses[id].(*types.Var)
-	if !ok || r.written[v] {
-		return false
-	}
-	pos := id.Pos()
-	within := func(n ast.Node) bool { return n != nil && n.Pos() <= pos && pos < n.End() }
-	for c := range cur.Enclosing() {
-		switch n := c.Node().(type) {
-		case *ast.FuncLit, *ast.FuncDecl:
-			return false
-		case *ast.BinaryExpr:
-			if n.Op == token.LAND && within(n.Y) && r.doneTest(n.X, v, token.NEQ) ||
-				n.Op == token.LOR && within(n.Y) && r.doneTest(n.X, v, token.EQL) {
-				return true
-			}
-		case *ast.IfStmt:
-			if within(n.Body) && r.doneTest(n.Cond, v, token.NEQ) || n.Else != nil && within(n.Else) && r.doneTest(n.Cond, v, token.EQL) {
-				return true
-			}
-		case *ast.BlockStmt:
-			for _, st := range n.List {
-				if st.Pos() > pos {
-					break
-				}
-				if ifs, ok := st.(*ast.IfStmt); ok && ifs.End() <= pos && ifs.Else == nil && r.doneTest(ifs.Cond, v, token.EQL) && endsInReturn(ifs.Body) {
-					return true
-				}
-			}
-		}
-	}
-	return false
-}
-
-// doneTest reports whether cond holds only if v.Done() compares to nil
-// by op: cond is that comparison, or (for !=) a && chain with it as a
-// term, (for ==) a || chain with it as a term.
-func (r *Result) doneTest(cond ast.Expr, v *types.Var, op token.Token) bool {
-	switch e := ast.Unparen(cond).(type) {
-	case *ast.BinaryExpr:
-		if op == token.NEQ && e.Op == token.LAND || op == token.EQL && e.Op == token.LOR {
-			return r.doneTest(e.X, v, op) || r.doneTest(e.Y, v, op)
-		}
-		if e.Op != op {
-			return false
-		}
-		call, other := e.X, e.Y
-		if isNil(r.info, call) {
-			call, other = other, call
-		}
-		if !isNil(r.info, other) {
-			return false
-		}
-		if !ctxapi.IsContextMethod(r.info, r.iface, call, "Done") {
-			return false
-		}
-		sel := ast.Unparen(ast.Unparen(call).(*ast.CallExpr).Fun).(*ast.SelectorExpr)
-		return ctxflow.VarOf(r.info, sel.X) == v
-	}
-	return false
-}
-
-func isNil(info *types.Info, e ast.Expr) bool {
-	tv, ok := info.Types[e]
-	return ok && tv.IsNil()
-}
-
-// endsInReturn reports whether the block's last statement is a return.
-func endsInReturn(b *ast.BlockStmt) bool {
-	if len(b.List) == 0 {
-		return false
-	}
-	_, ok := b.List[len(b.List)-1].(*ast.ReturnStmt)
-	return ok
 }
 
 // Derived returns v and the local variables that hold contexts derived
@@ -1330,11 +1246,6 @@ const (
 	waits                      // reaches Done, Err or Deadline, or is handed where it may
 )
 
-// varObserves reports whether the context held by v reaches cancellation.
-func (r *Result) varObserves(v *types.Var) bool {
-	return r.varReach(v) == waits
-}
-
 // varReach works out how far the context held by v reaches: the furthest
 // any of its uses takes it.
 func (r *Result) varReach(v *types.Var) reach {
@@ -1371,8 +1282,10 @@ func (r *Result) useReach(cur inspector.Cursor) reach {
 		return none // read once for the whole process, whoever calls first
 	}
 	got := r.directReach(cur)
-	if got == waits && r.guardedByDone(cur) {
-		return ifCancellable
+	if id, ok := cur.Node().(*ast.Ident); ok && got == waits {
+		if v, ok := r.info.Uses[id].(*types.Var); ok && !r.written[v] && ctxflow.CancellableGuarded(r.info, r.iface, cur, v) {
+			return ifCancellable // Background and TODO never get there
+		}
 	}
 	return got
 }
@@ -1455,13 +1368,6 @@ func (r *Result) targetReach(lhs ast.Expr) reach {
 		return waits
 	}
 	return r.varReach(v)
-}
-
-// argObserves reports whether a context passed as the i-th argument of
-// call reaches cancellation; at is the call's cursor, when known, to
-// follow a derived context.
-func (r *Result) argObserves(call *ast.CallExpr, i int, at *inspector.Cursor) bool {
-	return r.argReach(call, i, at) == waits
 }
 
 // argReach works out how far a context passed as the i-th argument of
