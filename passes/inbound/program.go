@@ -1,6 +1,7 @@
 package inbound
 
 import (
+	"bytes"
 	"fmt"
 	"go/ast"
 	"go/types"
@@ -90,6 +91,10 @@ type SummaryFunc struct {
 	// nothing outside the module calls it: the module's calls are all of
 	// its calls, and a fresh root they hand it is all it ever gets.
 	Internal bool
+	// Sig is a method's signature without names (see signature), "" for
+	// a function or a method of a generic type: a call through an
+	// interface whose method has another signature cannot reach it.
+	Sig string
 
 	pkg string // the summary's Package, for Program
 }
@@ -113,7 +118,10 @@ type SummaryCall struct {
 	// call goes through, "" for an unnamed one or a static call.
 	Interface string
 	Dynamic   bool // a call through an interface
-	Root      bool // main's or a command's context (in main or a command)
+	// Sig is the called interface method's signature as the call sees it
+	// (see signature), "" if unknown.
+	Sig  string
+	Root bool // main's or a command's context (in main or a command)
 	// Fresh is a fresh root made elsewhere, where a context is in scope:
 	// it settles a callee only the module can call (see
 	// SummaryFunc.Internal).
@@ -221,8 +229,11 @@ func summarise(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Inte
 			}
 			start, end := pass.Fset.Position(n.Pos()), pass.Fset.Position(n.End())
 			sf := SummaryFunc{Key: key(fn), File: start.Filename, Start: start.Offset, End: end.Offset, Internal: internal}
-			if fn.Type().(*types.Signature).Recv() != nil {
+			if recv := fn.Type().(*types.Signature).Recv(); recv != nil {
 				sf.Method = fn.Name()
+				if !isGeneric(recv.Type()) {
+					sf.Sig = signature(fn.Type().(*types.Signature))
+				}
 			}
 			for lit := range cur.Preorder((*ast.FuncLit)(nil)) {
 				if g := res.funcs[lit.Node()]; g != nil && g.Own != nil {
@@ -268,6 +279,9 @@ func summarise(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Inte
 			call := SummaryCall{Callee: key(fn)}
 			if recv := fn.Type().(*types.Signature).Recv(); recv != nil && types.IsInterface(recv.Type()) {
 				call = SummaryCall{Callee: fn.Name(), Dynamic: true}
+				if sig, ok := info.TypeOf(n.Fun).(*types.Signature); ok {
+					call.Sig = signature(sig)
+				}
 				if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok {
 					if tn := typeName(info.TypeOf(sel.X)); tn != nil && tn.Pkg() != nil && types.IsInterface(tn.Type()) {
 						call.Interface = tn.Pkg().Path() + "." + tn.Name()
@@ -282,6 +296,42 @@ func summarise(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Inte
 		s.Lifetimes = callers.lifetimes()
 	}
 	return s
+}
+
+// signature writes sig's parameter and result types, fully qualified and
+// without names or receiver, so that two packages' summaries compare a
+// method with an interface's: func(context.Context, string) error.
+func signature(sig *types.Signature) string {
+	qualify := func(p *types.Package) string { return p.Path() }
+	var b bytes.Buffer
+	tuple := func(t *types.Tuple, variadic bool) {
+		b.WriteByte('(')
+		for i := range t.Len() {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			if variadic && i == t.Len()-1 {
+				b.WriteString("...")
+				types.WriteType(&b, t.At(i).Type().(*types.Slice).Elem(), qualify)
+				continue
+			}
+			types.WriteType(&b, t.At(i).Type(), qualify)
+		}
+		b.WriteByte(')')
+	}
+	b.WriteString("func")
+	tuple(sig.Params(), sig.Variadic())
+	tuple(sig.Results(), false)
+	return b.String()
+}
+
+// isGeneric reports whether t, or what it points to, is a generic type.
+func isGeneric(t types.Type) bool {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.TypeParams().Len() > 0
 }
 
 // funcValue returns the declared function or method that e names as a
@@ -347,10 +397,14 @@ func Program(sums []*CallSummary) *Rooted {
 	foreign := func(f *SummaryFunc) bool {
 		return slices.ContainsFunc(implements[f.Key], func(it string) bool { return !inView[pkgOf(it)] })
 	}
-	// A call through interface it reaches f if f's type implements it, or
+	// A call through an interface reaches f if f's type implements it, or
 	// may if f's package cannot see it (a consumer's own interface, which
-	// main fills with f's type).
-	reaches := func(it string, f *SummaryFunc) bool {
+	// main fills with f's type) and the two methods have one signature.
+	reaches := func(c SummaryCall, f *SummaryFunc) bool {
+		if c.Sig != "" && f.Sig != "" && c.Sig != f.Sig {
+			return false // another method of the same name
+		}
+		it := c.Interface
 		if it == "" || slices.Contains(implements[f.Key], it) {
 			return true
 		}
@@ -363,7 +417,7 @@ func Program(sums []*CallSummary) *Rooted {
 		}
 		out := slices.Clip(calls[f.Key])
 		for _, c := range dynamic[f.Method] {
-			if reaches(c.Interface, f) {
+			if reaches(c, f) {
 				out = append(out, c)
 			}
 		}

@@ -1,6 +1,10 @@
 package inbound
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
 	"slices"
 	"testing"
 )
@@ -9,6 +13,13 @@ import (
 // [start, start+10).
 func fn(key, method string, start int) SummaryFunc {
 	return SummaryFunc{Key: key, Method: method, File: "p.go", Start: start, End: start + 10}
+}
+
+// sigFn is fn for a method with its signature.
+func sigFn(key, method string, start int, sig string) SummaryFunc {
+	f := fn(key, method, start)
+	f.Sig = sig
+	return f
 }
 
 // internalFn is fn in a package below an internal directory.
@@ -116,6 +127,23 @@ func TestProgram(t *testing.T) {
 			{Package: "srv", Imports: []string{"context"}, Calls: []SummaryCall{{Callee: "Load", Interface: "srv.loader", Dynamic: true}}},
 		},
 	}, {
+		name: "a consumer's interface reaches only a method of the same signature",
+		sums: []*CallSummary{
+			{Package: "p", Funcs: []SummaryFunc{sigFn("(*p.S).Create", "Create", 0, "func(context.Context)(error)")}, Calls: []SummaryCall{{Callee: "(*p.S).Create", Root: true}}},
+			{Package: "srv", Imports: []string{"context"}, Calls: []SummaryCall{
+				{Callee: "Create", Interface: "k8s/core.Namespaces", Dynamic: true, Sig: "func(context.Context, *k8s/core.Namespace)(*k8s/core.Namespace, error)"},
+			}},
+		},
+		want: []string{"(*p.S).Create"},
+	}, {
+		name: "and one of the same signature may",
+		sums: []*CallSummary{
+			{Package: "p", Funcs: []SummaryFunc{sigFn("(*p.S).Create", "Create", 0, "func(context.Context)(error)")}, Calls: []SummaryCall{{Callee: "(*p.S).Create", Root: true}}},
+			{Package: "srv", Imports: []string{"context"}, Calls: []SummaryCall{
+				{Callee: "Create", Interface: "srv.creator", Dynamic: true, Sig: "func(context.Context)(error)"},
+			}},
+		},
+	}, {
 		name: "an interface out of view may call it: a framework, database/sql",
 		sums: []*CallSummary{
 			{Package: "p", Funcs: []SummaryFunc{fn("(*p.S).Ping", "Ping", 0)}, Calls: []SummaryCall{{Callee: "(*p.S).Ping", Root: true}}},
@@ -141,5 +169,34 @@ func TestRootedAt(t *testing.T) {
 	}
 	if got := r.At("q.go", 100); got != "" {
 		t.Errorf("At in another file = %q", got)
+	}
+}
+
+func TestSignature(t *testing.T) {
+	const src = `package p
+type I interface{ M(n int, xs ...string) (int, error) }
+type T struct{}
+func (T) M(a int, ys ...string) (count int, err error) { return 0, nil }
+func (*T) N(a int, ys []string) (int, error) { return 0, nil }
+`
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, err := new(types.Config).Check("p", fset, []*ast.File{f}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	method := func(typ, name string) string {
+		obj, _, _ := types.LookupFieldOrMethod(pkg.Scope().Lookup(typ).Type(), true, pkg, name)
+		return signature(obj.Type().(*types.Signature))
+	}
+	im, tm, tn := method("I", "M"), method("T", "M"), method("T", "N")
+	if want := "func(int, ...string)(int, error)"; im != want || tm != want {
+		t.Errorf("signature(I.M) = %q, signature(T.M) = %q, want %q for both", im, tm, want)
+	}
+	if tn == tm {
+		t.Errorf("signature(T.N) = %q: a slice parameter must differ from a variadic one", tn)
 	}
 }

@@ -21,6 +21,7 @@ func main() {
 	}
 	s := &store.Store{}
 	s.Migrate(ctx) // only main migrates
+	s.Prune(ctx)   // and prunes
 	store.Reindex(ctx)
 	proc := process.New()
 	queue.New(proc).Send("started")

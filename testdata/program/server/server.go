@@ -15,7 +15,8 @@ type loader interface {
 }
 
 type Server struct {
-	Store loader
+	Store  loader
+	Pruner pruner
 }
 
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -23,4 +24,11 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.Store.Load(r.Context(), r.URL.Path)
 	jobs.Rebuild(context.Background()) // the one finding of the rebuild
 	jobs.Compact(r.Context())
+	s.Pruner.Prune(r.Context(), r.URL.Path)
+}
+
+// pruner's Prune has another signature than the store's: a request that
+// prunes through it never reaches (*store.Store).Prune.
+type pruner interface {
+	Prune(ctx context.Context, key string) error
 }
