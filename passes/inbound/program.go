@@ -35,7 +35,7 @@ var ProgramAnalyzer = &analysis.Analyzer{
 	Name:      "inboundcalls",
 	Doc:       "summarise, for the standalone command, what the package's calls hand the context parameters of the functions they call",
 	Requires:  []*analysis.Analyzer{inspect.Analyzer, Analyzer},
-	FactTypes: []analysis.Fact{new(CallSummary)},
+	FactTypes: []analysis.Fact{new(CallSummary), new(ContextlessRoot)},
 	Run: func(pass *analysis.Pass) (any, error) {
 		res := pass.ResultOf[Analyzer].(*Result)
 		if res.iface == nil {
@@ -67,6 +67,13 @@ type CallSummary struct {
 	// Escaped are the functions the package refers to other than by a
 	// static call (a function value, a method value): callers out of view.
 	Escaped []string
+	// Contextless are the package's functions without a context that
+	// make a root for a callee, or call one that does (ContextlessRoot).
+	Contextless []ContextlessFunc
+	// DynamicNames are the names of the methods without a context the
+	// package calls through an interface: a contextless method of that
+	// name may have callers out of view.
+	DynamicNames []string
 	// Lifetimes are the package's exported functions without parameters
 	// that hand out a component's lifetime (a process context's
 	// Context() over a root it keeps): a call given what one returns gets
@@ -127,6 +134,13 @@ type SummaryCall struct {
 	// SummaryFunc.Internal).
 	Fresh  bool
 	Caller string // else the key of the calling function, when it hands on its own context
+	// Wrapper is the key of the function without a context this call is
+	// in, when it hands the callee a fresh root made there: a root no
+	// caller's deadline reaches if no context exists above that function.
+	Wrapper string
+	// Contextless marks a call of a function with a ContextlessRoot fact
+	// (Callee), for Program to tell whether a context exists above it.
+	Contextless bool
 	// Getter is the key of a function of another package, without
 	// parameters, whose result the call hands on (processContext.Context()):
 	// a component's lifetime if that package lists it in its Lifetimes.
@@ -180,6 +194,7 @@ func summarise(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Inte
 	// takes a context, and which methods of the types in sight implement
 	// them.
 	visible := map[string][]*types.TypeName{}
+	visibleAll := map[string][]*types.TypeName{} // every method, for contextless ones
 	var named []*types.Named
 	for _, pkg := range append(pass.Pkg.Imports(), pass.Pkg) {
 		if pkg != pass.Pkg {
@@ -203,6 +218,7 @@ func summarise(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Inte
 				continue
 			}
 			for m := range t.Underlying().(*types.Interface).Methods() {
+				visibleAll[m.Name()] = append(visibleAll[m.Name()], tn)
 				if contextParam(m, iface) != nil {
 					visible[m.Name()] = append(visible[m.Name()], tn)
 				}
@@ -219,6 +235,9 @@ func summarise(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Inte
 			}
 		}
 	}
+	cl := findContextless(pass, insp, iface, res, callers.classify, callers.mainOnly)
+	s.Contextless = cl.funcs(visibleAll)
+	dynamicNames := map[string]bool{}
 	for cur := range insp.Root().Preorder((*ast.FuncDecl)(nil), (*ast.CallExpr)(nil), (*ast.Ident)(nil)) {
 		switch n := cur.Node().(type) {
 		case *ast.FuncDecl:
@@ -243,7 +262,7 @@ func summarise(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Inte
 			s.Funcs = append(s.Funcs, sf)
 		case *ast.Ident:
 			fn, ok := info.Uses[n].(*types.Func)
-			if !ok || fn.Pkg() == nil || ctxapi.IsStdlib(fn.Pkg().Path()) || contextParam(fn, iface) == nil {
+			if !ok || fn.Pkg() == nil || ctxapi.IsStdlib(fn.Pkg().Path()) || contextParam(fn, iface) == nil && !cl.hasFact(fn) {
 				continue
 			}
 			c := cur
@@ -273,7 +292,22 @@ func summarise(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Inte
 				s.Calls = append(s.Calls, describe(SummaryCall{Callee: key(handed)}, n.Args[h.Ctx], cur))
 			}
 			i := contextParamIndex(fn, iface)
-			if i < 0 || i >= len(n.Args) || n.Ellipsis.IsValid() && i == len(n.Args)-1 {
+			if i < 0 {
+				recv := fn.Type().(*types.Signature).Recv()
+				switch {
+				case recv != nil && types.IsInterface(recv.Type()):
+					dynamicNames[fn.Name()] = true
+				case cl.hasFact(fn):
+					_, process := enclosingCaller(info, callers.mainOnly, cur)
+					call := SummaryCall{Callee: key(fn), Contextless: true, Root: process}
+					if w := runsHere(info, cur); w != nil {
+						call.Caller = key(w)
+					}
+					s.Calls = append(s.Calls, call)
+				}
+				continue
+			}
+			if i >= len(n.Args) || n.Ellipsis.IsValid() && i == len(n.Args)-1 {
 				continue
 			}
 			call := SummaryCall{Callee: key(fn)}
@@ -288,10 +322,15 @@ func summarise(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Inte
 					}
 				}
 			}
-			s.Calls = append(s.Calls, describe(call, n.Args[i], cur))
+			call = describe(call, n.Args[i], cur)
+			if w := cl.wrapper[n]; w != nil {
+				call.Wrapper = key(w)
+			}
+			s.Calls = append(s.Calls, call)
 		}
 	}
 	s.Escaped = slices.Sorted(maps.Keys(escaped))
+	s.DynamicNames = slices.Sorted(maps.Keys(dynamicNames))
 	if callers.lifetimes != nil {
 		s.Lifetimes = callers.lifetimes()
 	}
@@ -365,7 +404,16 @@ func Program(sums []*CallSummary) *Rooted {
 	inView := map[string]bool{} // the packages summarised, by path
 	imports := map[string][]string{}
 	lifetimes := map[string]bool{}
+	contextless := map[string]ContextlessFunc{}
+	contextlessCalls := map[string][]SummaryCall{} // by callee key
+	dynamicNames := map[string]bool{}
 	for _, s := range sums {
+		for _, f := range s.Contextless {
+			contextless[f.Key] = f
+		}
+		for _, name := range s.DynamicNames {
+			dynamicNames[name] = true
+		}
 		imports[s.Package] = s.Imports
 		for _, k := range s.Lifetimes {
 			lifetimes[k] = true
@@ -375,6 +423,10 @@ func Program(sums []*CallSummary) *Rooted {
 			funcs[s.Funcs[i].Key] = &s.Funcs[i]
 		}
 		for _, c := range s.Calls {
+			if c.Contextless {
+				contextlessCalls[c.Callee] = append(contextlessCalls[c.Callee], c)
+				continue
+			}
 			if c.Dynamic {
 				dynamic[c.Callee] = append(dynamic[c.Callee], c)
 			} else {
@@ -423,12 +475,25 @@ func Program(sums []*CallSummary) *Rooted {
 		}
 		return out
 	}
-	// settles says whether call c hands f a root by itself: main's, a
-	// component's lifetime from another package's getter, or a fresh one
-	// if nothing outside the module can call f.
-	settles := func(c SummaryCall, f *SummaryFunc) bool {
-		return c.Root || lifetimes[c.Getter] || c.Fresh && f.Internal
+	// No context exists above a contextless function when every call of it
+	// is made by main or a command, or by a function of the same kind, or
+	// by one whose context is rooted; it must be called, never referred to
+	// otherwise, and, for a method, never named by a call through an
+	// interface (optimistic, taken back below).
+	upstreamless := map[string]bool{}
+	for k, f := range contextless {
+		if len(contextlessCalls[k]) > 0 && !escaped[k] && !f.Foreign && !(f.Method != "" && dynamicNames[f.Method]) {
+			upstreamless[k] = true
+		}
 	}
+	// settles says whether call c hands f a root by itself: main's, a
+	// component's lifetime from another package's getter, a fresh one if
+	// nothing outside the module can call f, or one made where no context
+	// exists above (one of above).
+	settlesAbove := func(c SummaryCall, f *SummaryFunc, above map[string]bool) bool {
+		return c.Root || lifetimes[c.Getter] || c.Fresh && f.Internal || c.Wrapper != "" && above[c.Wrapper]
+	}
+	settles := func(c SummaryCall, f *SummaryFunc) bool { return settlesAbove(c, f, upstreamless) }
 	rooted := map[string]bool{}
 	for k, f := range funcs {
 		if len(callsOf(f)) > 0 && !escaped[k] && !foreign(f) {
@@ -446,18 +511,40 @@ func Program(sums []*CallSummary) *Rooted {
 				}
 			}
 		}
+		for k := range upstreamless {
+			for _, c := range contextlessCalls[k] {
+				if !c.Root && (c.Caller == "" || !upstreamless[c.Caller] && !rooted[c.Caller]) {
+					delete(upstreamless, k)
+					changed = true
+					break
+				}
+			}
+		}
 	}
 	// Calls among themselves alone (a method calling itself through an
 	// interface) hand on nothing: keep the functions a root reaches.
 	grounded := map[string]bool{}
+	groundedAbove := map[string]bool{} // the upstreamless ones a root reaches
 	for changed := true; changed; {
 		changed = false
+		for k := range upstreamless {
+			if groundedAbove[k] {
+				continue
+			}
+			for _, c := range contextlessCalls[k] {
+				if c.Root || groundedAbove[c.Caller] || grounded[c.Caller] {
+					groundedAbove[k] = true
+					changed = true
+					break
+				}
+			}
+		}
 		for k := range rooted {
 			if grounded[k] {
 				continue
 			}
 			for _, c := range callsOf(funcs[k]) {
-				if settles(c, funcs[k]) || grounded[c.Caller] {
+				if settlesAbove(c, funcs[k], groundedAbove) || grounded[c.Caller] {
 					grounded[k] = true
 					changed = true
 					break

@@ -104,6 +104,38 @@ func TestProgram(t *testing.T) {
 		},
 		want: []string{"m/internal/jobs.Run"},
 	}, {
+		name: "a root made where no context exists above settles the function it is handed",
+		sums: []*CallSummary{
+			{Package: "m/pg", Contextless: []ContextlessFunc{{Key: "m/pg.accept"}, {Key: "m/pg.handle"}, {Key: "m/pg.Serve"}, {Key: "(*m/pg.S).Run", Method: "Run"}, {Key: "m/pg.loop"}},
+				DynamicNames: []string{"Run"},
+				Calls: []SummaryCall{
+					{Callee: "m/pg.accept", Contextless: true, Root: true}, // main starts it
+					{Callee: "m/pg.handle", Contextless: true, Caller: "m/pg.accept"},
+					{Callee: "m/store.Query", Wrapper: "m/pg.handle"},
+					{Callee: "m/store.Lookup", Wrapper: "m/pg.handle"},
+					{Callee: "m/store.Lookup", Wrapper: "m/pg.Serve"}, // nothing in view calls Serve
+					{Callee: "(*m/pg.S).Run", Contextless: true, Root: true},
+					{Callee: "m/store.Scan", Wrapper: "(*m/pg.S).Run"}, // Run is also called through an interface
+					{Callee: "m/pg.loop", Contextless: true, Caller: "m/pg.loop"},
+					{Callee: "m/store.Tick", Wrapper: "m/pg.loop"}, // a loop only it calls reaches nothing
+					{Callee: "m/store.Get", Wrapper: "m/pg.handle"},
+				}},
+			{Package: "m/store", Funcs: []SummaryFunc{fn("m/store.Query", "", 0), fn("m/store.Lookup", "", 20), fn("m/store.Scan", "", 40), fn("m/store.Tick", "", 60), fn("m/store.Get", "", 80)}},
+		},
+		want: []string{"m/store.Get", "m/store.Query"},
+	}, {
+		name: "and not when a request reaches the function that makes it",
+		sums: []*CallSummary{
+			{Package: "m/pg", Contextless: []ContextlessFunc{{Key: "m/pg.accept"}, {Key: "m/pg.handle"}},
+				Calls: []SummaryCall{
+					{Callee: "m/pg.accept", Contextless: true, Root: true},
+					{Callee: "m/pg.handle", Contextless: true, Caller: "m/pg.accept"},
+					{Callee: "m/store.Query", Wrapper: "m/pg.handle"},
+					{Callee: "m/pg.handle", Contextless: true, Caller: "m/srv.ServeHTTP"},
+				}},
+			{Package: "m/store", Funcs: []SummaryFunc{fn("m/store.Query", "", 0)}},
+		},
+	}, {
 		name: "a function value escapes",
 		sums: []*CallSummary{
 			{Package: "p", Funcs: []SummaryFunc{fn("p.Warm", "", 0)}, Calls: []SummaryCall{{Callee: "p.Warm", Root: true}}, Escaped: []string{"p.Warm"}},

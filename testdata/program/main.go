@@ -8,6 +8,7 @@ import (
 	"net/http"
 
 	"example.com/program/internal/jobs"
+	"example.com/program/pgserver"
 	"example.com/program/process"
 	"example.com/program/queue"
 	"example.com/program/server"
@@ -22,6 +23,7 @@ func main() {
 	s := &store.Store{}
 	s.Migrate(ctx) // only main migrates
 	s.Prune(ctx)   // and prunes
+	new(pgserver.Server).Start()
 	store.Reindex(ctx)
 	proc := process.New()
 	queue.New(proc).Send("started")

@@ -53,11 +53,11 @@ func dial(ctx context.Context, addr string) error {
 }
 
 // Flush is a wrapper without a context: its Background stands where a
-// caller's context belongs.
+// caller's context belongs, unless, as here, only main calls it.
 func Flush() error { return FlushContext(context.Background()) }
 
-// FlushContext keeps its finding: in the module only the wrapper calls
-// it, with a root that is not main's.
+// FlushContext is only handed the wrapper's root, and only main calls the
+// wrapper: no caller's deadline reaches it.
 func FlushContext(ctx context.Context) error {
 	return dial(context.Background(), "flush")
 }
@@ -177,4 +177,16 @@ func Handle(ctx context.Context, msg string) error {
 // method of the same name but another signature, so no request reaches it.
 func (s *Store) Prune(ctx context.Context) error {
 	return dial(context.Background(), "prune")
+}
+
+// Query is only handed the wire server's roots, made where no context
+// exists above (main starts the server).
+func Query(ctx context.Context, q string) error {
+	return dial(context.Background(), q)
+}
+
+// Lookup keeps its finding: pgserver.Serve, which nothing in view calls,
+// hands it a root too.
+func Lookup(ctx context.Context, q string) error {
+	return dial(context.Background(), q)
 }

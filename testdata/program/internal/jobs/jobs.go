@@ -22,9 +22,9 @@ func Compact(ctx context.Context) error {
 	return wait(context.Background())
 }
 
-// Purge keeps its finding too: only a wrapper without a context calls it,
-// with a root nothing reports, and its own parameter is where the signal
-// should come through.
+// Purge is only called by a wrapper without a context that only main
+// calls: no context exists above the wrapper's root, so no caller's
+// deadline reaches Purge.
 func Purge(ctx context.Context) error {
 	if err := wait(ctx); err != nil {
 		return err
