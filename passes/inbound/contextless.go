@@ -30,9 +30,7 @@ func (*ContextlessRoot) String() string { return "contextless root" }
 type ContextlessFunc struct {
 	Key    string // types.Func.FullName
 	Method string // its name, if it is a method
-	// Foreign says that its type implements, with it, an interface the
-	// package sees: code out of view may call it through that interface.
-	Foreign bool
+	Sig    string // a method's signature (see signature), "" if generic
 }
 
 // contextless finds the package's ContextlessRoot functions, exports
@@ -141,15 +139,19 @@ func findContextless(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 	return cl
 }
 
-// funcs lists the marked functions for the summary; visible gives the
-// interfaces the package sees by method name, to tell a method that code
-// out of view may call through one of them.
-func (cl *contextless) funcs(visible map[string][]*types.TypeName) []ContextlessFunc {
+// funcs lists the marked functions for the summary, and the interfaces
+// their methods implement among those the package sees (visible, by
+// method name): calls through them reach the method.
+func (cl *contextless) funcs(visible map[string][]*types.TypeName) ([]ContextlessFunc, []Implementation) {
 	var out []ContextlessFunc
+	var impls []Implementation
 	for fn := range cl.marked {
 		cf := ContextlessFunc{Key: fn.Origin().FullName()}
 		if recv := fn.Type().(*types.Signature).Recv(); recv != nil {
 			cf.Method = fn.Name()
+			if !isGeneric(recv.Type()) {
+				cf.Sig = signature(fn.Type().(*types.Signature))
+			}
 			t := recv.Type()
 			if p, ok := t.(*types.Pointer); ok {
 				t = p.Elem()
@@ -157,12 +159,13 @@ func (cl *contextless) funcs(visible map[string][]*types.TypeName) []Contextless
 			for _, tn := range visible[fn.Name()] {
 				it := tn.Type().Underlying().(*types.Interface)
 				if types.Implements(t, it) || types.Implements(types.NewPointer(t), it) {
-					cf.Foreign = true
+					impls = append(impls, Implementation{cf.Key, tn.Pkg().Path() + "." + tn.Name()})
 				}
 			}
 		}
 		out = append(out, cf)
 	}
 	slices.SortFunc(out, func(a, b ContextlessFunc) int { return strings.Compare(a.Key, b.Key) })
-	return out
+	slices.SortFunc(impls, func(a, b Implementation) int { return strings.Compare(a.Method+" "+a.Interface, b.Method+" "+b.Interface) })
+	return out, impls
 }

@@ -70,10 +70,6 @@ type CallSummary struct {
 	// Contextless are the package's functions without a context that
 	// make a root for a callee, or call one that does (ContextlessRoot).
 	Contextless []ContextlessFunc
-	// DynamicNames are the names of the methods without a context the
-	// package calls through an interface: a contextless method of that
-	// name may have callers out of view.
-	DynamicNames []string
 	// Lifetimes are the package's exported functions without parameters
 	// that hand out a component's lifetime (a process context's
 	// Context() over a root it keeps): a call given what one returns gets
@@ -236,8 +232,9 @@ func summarise(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Inte
 		}
 	}
 	cl := findContextless(pass, insp, iface, res, callers.classify, callers.mainOnly)
-	s.Contextless = cl.funcs(visibleAll)
-	dynamicNames := map[string]bool{}
+	var impls []Implementation
+	s.Contextless, impls = cl.funcs(visibleAll)
+	s.Implements = append(s.Implements, impls...)
 	for cur := range insp.Root().Preorder((*ast.FuncDecl)(nil), (*ast.CallExpr)(nil), (*ast.Ident)(nil)) {
 		switch n := cur.Node().(type) {
 		case *ast.FuncDecl:
@@ -293,18 +290,20 @@ func summarise(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Inte
 			}
 			i := contextParamIndex(fn, iface)
 			if i < 0 {
-				recv := fn.Type().(*types.Signature).Recv()
-				switch {
-				case recv != nil && types.IsInterface(recv.Type()):
-					dynamicNames[fn.Name()] = true
-				case cl.hasFact(fn):
-					_, process := enclosingCaller(info, callers.mainOnly, cur)
-					call := SummaryCall{Callee: key(fn), Contextless: true, Root: process}
-					if w := runsHere(info, cur); w != nil {
-						call.Caller = key(w)
-					}
-					s.Calls = append(s.Calls, call)
+				// A call of a function without a context: Program asks
+				// whether one exists above those that make roots.
+				call := SummaryCall{Callee: key(fn), Contextless: true}
+				if recv := fn.Type().(*types.Signature).Recv(); recv != nil && types.IsInterface(recv.Type()) {
+					call = dynamicCall(info, n, fn)
+					call.Contextless = true
+				} else if !cl.hasFact(fn) {
+					continue
 				}
+				_, call.Root = enclosingCaller(info, callers.mainOnly, cur)
+				if w := runsHere(info, cur); w != nil {
+					call.Caller = key(w)
+				}
+				s.Calls = append(s.Calls, call)
 				continue
 			}
 			if i >= len(n.Args) || n.Ellipsis.IsValid() && i == len(n.Args)-1 {
@@ -312,15 +311,7 @@ func summarise(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Inte
 			}
 			call := SummaryCall{Callee: key(fn)}
 			if recv := fn.Type().(*types.Signature).Recv(); recv != nil && types.IsInterface(recv.Type()) {
-				call = SummaryCall{Callee: fn.Name(), Dynamic: true}
-				if sig, ok := info.TypeOf(n.Fun).(*types.Signature); ok {
-					call.Sig = signature(sig)
-				}
-				if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok {
-					if tn := typeName(info.TypeOf(sel.X)); tn != nil && tn.Pkg() != nil && types.IsInterface(tn.Type()) {
-						call.Interface = tn.Pkg().Path() + "." + tn.Name()
-					}
-				}
+				call = dynamicCall(info, n, fn)
 			}
 			call = describe(call, n.Args[i], cur)
 			if w := cl.wrapper[n]; w != nil {
@@ -330,11 +321,25 @@ func summarise(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Inte
 		}
 	}
 	s.Escaped = slices.Sorted(maps.Keys(escaped))
-	s.DynamicNames = slices.Sorted(maps.Keys(dynamicNames))
 	if callers.lifetimes != nil {
 		s.Lifetimes = callers.lifetimes()
 	}
 	return s
+}
+
+// dynamicCall describes call, a call of fn, a method of an interface: its
+// name, signature and the named interface it goes through.
+func dynamicCall(info *types.Info, call *ast.CallExpr, fn *types.Func) SummaryCall {
+	c := SummaryCall{Callee: fn.Name(), Dynamic: true}
+	if sig, ok := info.TypeOf(call.Fun).(*types.Signature); ok {
+		c.Sig = signature(sig)
+	}
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		if tn := typeName(info.TypeOf(sel.X)); tn != nil && tn.Pkg() != nil && types.IsInterface(tn.Type()) {
+			c.Interface = tn.Pkg().Path() + "." + tn.Name()
+		}
+	}
+	return c
 }
 
 // signature writes sig's parameter and result types, fully qualified and
@@ -404,15 +409,12 @@ func Program(sums []*CallSummary) *Rooted {
 	inView := map[string]bool{} // the packages summarised, by path
 	imports := map[string][]string{}
 	lifetimes := map[string]bool{}
-	contextless := map[string]ContextlessFunc{}
-	contextlessCalls := map[string][]SummaryCall{} // by callee key
-	dynamicNames := map[string]bool{}
+	contextless := map[string]*SummaryFunc{}
+	contextlessCalls := map[string][]SummaryCall{}   // by callee key
+	contextlessDynamic := map[string][]SummaryCall{} // by method name
 	for _, s := range sums {
 		for _, f := range s.Contextless {
-			contextless[f.Key] = f
-		}
-		for _, name := range s.DynamicNames {
-			dynamicNames[name] = true
+			contextless[f.Key] = &SummaryFunc{Key: f.Key, Method: f.Method, Sig: f.Sig, pkg: s.Package}
 		}
 		imports[s.Package] = s.Imports
 		for _, k := range s.Lifetimes {
@@ -424,7 +426,11 @@ func Program(sums []*CallSummary) *Rooted {
 		}
 		for _, c := range s.Calls {
 			if c.Contextless {
-				contextlessCalls[c.Callee] = append(contextlessCalls[c.Callee], c)
+				if c.Dynamic {
+					contextlessDynamic[c.Callee] = append(contextlessDynamic[c.Callee], c)
+				} else {
+					contextlessCalls[c.Callee] = append(contextlessCalls[c.Callee], c)
+				}
 				continue
 			}
 			if c.Dynamic {
@@ -463,11 +469,13 @@ func Program(sums []*CallSummary) *Rooted {
 		p := pkgOf(it)
 		return p != f.pkg && !slices.Contains(imports[f.pkg], p)
 	}
-	callsOf := func(f *SummaryFunc) []SummaryCall {
+	// with returns the static calls of f and those through interfaces
+	// that may reach it.
+	with := func(static, dynamic map[string][]SummaryCall, f *SummaryFunc) []SummaryCall {
 		if f.Method == "" {
-			return calls[f.Key]
+			return static[f.Key]
 		}
-		out := slices.Clip(calls[f.Key])
+		out := slices.Clip(static[f.Key])
 		for _, c := range dynamic[f.Method] {
 			if reaches(c, f) {
 				out = append(out, c)
@@ -475,14 +483,16 @@ func Program(sums []*CallSummary) *Rooted {
 		}
 		return out
 	}
+	callsOf := func(f *SummaryFunc) []SummaryCall { return with(calls, dynamic, f) }
+	aboveOf := func(f *SummaryFunc) []SummaryCall { return with(contextlessCalls, contextlessDynamic, f) }
 	// No context exists above a contextless function when every call of it
-	// is made by main or a command, or by a function of the same kind, or
-	// by one whose context is rooted; it must be called, never referred to
-	// otherwise, and, for a method, never named by a call through an
-	// interface (optimistic, taken back below).
+	// (through an interface too) is made by main or a command, by a
+	// function of the same kind, or by one whose context is rooted; it must
+	// be called, never referred to otherwise, and implement no interface of
+	// a package out of view (optimistic, taken back below).
 	upstreamless := map[string]bool{}
 	for k, f := range contextless {
-		if len(contextlessCalls[k]) > 0 && !escaped[k] && !f.Foreign && !(f.Method != "" && dynamicNames[f.Method]) {
+		if len(aboveOf(f)) > 0 && !escaped[k] && !foreign(f) {
 			upstreamless[k] = true
 		}
 	}
@@ -512,7 +522,7 @@ func Program(sums []*CallSummary) *Rooted {
 			}
 		}
 		for k := range upstreamless {
-			for _, c := range contextlessCalls[k] {
+			for _, c := range aboveOf(contextless[k]) {
 				if !c.Root && (c.Caller == "" || !upstreamless[c.Caller] && !rooted[c.Caller]) {
 					delete(upstreamless, k)
 					changed = true
@@ -531,7 +541,7 @@ func Program(sums []*CallSummary) *Rooted {
 			if groundedAbove[k] {
 				continue
 			}
-			for _, c := range contextlessCalls[k] {
+			for _, c := range aboveOf(contextless[k]) {
 				if c.Root || groundedAbove[c.Caller] || grounded[c.Caller] {
 					groundedAbove[k] = true
 					changed = true

@@ -106,8 +106,7 @@ func TestProgram(t *testing.T) {
 	}, {
 		name: "a root made where no context exists above settles the function it is handed",
 		sums: []*CallSummary{
-			{Package: "m/pg", Contextless: []ContextlessFunc{{Key: "m/pg.accept"}, {Key: "m/pg.handle"}, {Key: "m/pg.Serve"}, {Key: "(*m/pg.S).Run", Method: "Run"}, {Key: "m/pg.loop"}},
-				DynamicNames: []string{"Run"},
+			{Package: "m/pg", Contextless: []ContextlessFunc{{Key: "m/pg.accept"}, {Key: "m/pg.handle"}, {Key: "m/pg.Serve"}, {Key: "(*m/pg.S).Run", Method: "Run"}, {Key: "m/pg.loop"}, {Key: "(*m/pg.S).Start", Method: "Start", Sig: "func()(error)"}},
 				Calls: []SummaryCall{
 					{Callee: "m/pg.accept", Contextless: true, Root: true}, // main starts it
 					{Callee: "m/pg.handle", Contextless: true, Caller: "m/pg.accept"},
@@ -115,14 +114,18 @@ func TestProgram(t *testing.T) {
 					{Callee: "m/store.Lookup", Wrapper: "m/pg.handle"},
 					{Callee: "m/store.Lookup", Wrapper: "m/pg.Serve"}, // nothing in view calls Serve
 					{Callee: "(*m/pg.S).Run", Contextless: true, Root: true},
-					{Callee: "m/store.Scan", Wrapper: "(*m/pg.S).Run"}, // Run is also called through an interface
+					{Callee: "m/store.Scan", Wrapper: "(*m/pg.S).Run"},
+					{Callee: "Run", Dynamic: true, Contextless: true, Interface: "m/srv.runner", Caller: "m/srv.ServeHTTP"}, // a handler may run it
+					{Callee: "(*m/pg.S).Start", Contextless: true, Root: true},
+					{Callee: "m/store.Boot", Wrapper: "(*m/pg.S).Start"},
+					{Callee: "Start", Dynamic: true, Contextless: true, Sig: "func()()", Caller: "m/srv.ServeHTTP"}, // another Start
 					{Callee: "m/pg.loop", Contextless: true, Caller: "m/pg.loop"},
 					{Callee: "m/store.Tick", Wrapper: "m/pg.loop"}, // a loop only it calls reaches nothing
 					{Callee: "m/store.Get", Wrapper: "m/pg.handle"},
 				}},
-			{Package: "m/store", Funcs: []SummaryFunc{fn("m/store.Query", "", 0), fn("m/store.Lookup", "", 20), fn("m/store.Scan", "", 40), fn("m/store.Tick", "", 60), fn("m/store.Get", "", 80)}},
+			{Package: "m/store", Funcs: []SummaryFunc{fn("m/store.Query", "", 0), fn("m/store.Lookup", "", 20), fn("m/store.Scan", "", 40), fn("m/store.Tick", "", 60), fn("m/store.Get", "", 80), fn("m/store.Boot", "", 100)}},
 		},
-		want: []string{"m/store.Get", "m/store.Query"},
+		want: []string{"m/store.Boot", "m/store.Get", "m/store.Query"},
 	}, {
 		name: "and not when a request reaches the function that makes it",
 		sums: []*CallSummary{
