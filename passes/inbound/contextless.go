@@ -94,6 +94,13 @@ func findContextless(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 		if !ok || f == nil || f.InTest || f.Own != nil || contextParam(fn, iface) != nil {
 			continue
 		}
+		if ctxapi.ContextVariant(fn) != nil {
+			// Run beside RunWithContext: API for callers without a
+			// context, whose callers with one use the context form; the
+			// module's own calls (a command-line tool's) say nothing
+			// about them.
+			continue
+		}
 		candidate[fn] = true
 	}
 	if len(candidate) == 0 {
@@ -166,6 +173,8 @@ func (cl *contextless) funcs(visible map[string][]*types.TypeName) ([]Contextles
 		out = append(out, cf)
 	}
 	slices.SortFunc(out, func(a, b ContextlessFunc) int { return strings.Compare(a.Key, b.Key) })
-	slices.SortFunc(impls, func(a, b Implementation) int { return strings.Compare(a.Method+" "+a.Interface, b.Method+" "+b.Interface) })
+	slices.SortFunc(impls, func(a, b Implementation) int {
+		return strings.Compare(a.Method+" "+a.Interface, b.Method+" "+b.Interface)
+	})
 	return out, impls
 }

@@ -53,11 +53,11 @@ func dial(ctx context.Context, addr string) error {
 }
 
 // Flush is a wrapper without a context: its Background stands where a
-// caller's context belongs, unless, as here, only main calls it.
+// caller's context belongs.
 func Flush() error { return FlushContext(context.Background()) }
 
-// FlushContext is only handed the wrapper's root, and only main calls the
-// wrapper: no caller's deadline reaches it.
+// FlushContext keeps its finding: its wrapper, only main's, is API beside
+// it for callers without a context; callers with one call FlushContext.
 func FlushContext(ctx context.Context) error {
 	return dial(context.Background(), "flush")
 }
