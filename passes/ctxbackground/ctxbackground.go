@@ -356,11 +356,13 @@ func (c *checker) checkHelperCall(cur inspector.Cursor, call *ast.CallExpr) {
 		advice += ", once the context parameter of this function has a name"
 	}
 	// One helper reached twice from one function is one mistake, and so
-	// is one root reached through two helpers, exported or not (two
-	// permission checks of a package sharing its one lookup): the context
-	// is threaded through to that root once, and the other calls are
-	// places of the same finding.
-	key := "helper root " + fact.Module + " " + fact.Pos + " " + fact.Root
+	// is one root reached through two unexported helpers: the context is
+	// threaded through the package's own code to it. Exported helpers
+	// each need a variant of their own.
+	key := "helper " + fn.FullName()
+	if !fn.Exported() {
+		key = "helper root " + fact.Module + " " + fact.Pos + " " + fact.Root
+	}
 	c.Rep.ReportSame(key, c.Rep.PricedByCallerDeadline(analysis.Diagnostic{
 		Pos:     call.Pos(),
 		End:     call.End(),

@@ -58,9 +58,8 @@
 // caller that passes a constant on to it.
 //
 // One helper reached twice from one function is one finding, and so is
-// one root reached through two helpers, exported or not (two permission
-// checks sharing a package's one lookup): the context is threaded to
-// that root once. A helper called on another
+// one root reached through two unexported helpers; exported helpers each
+// need a variant of their own and keep theirs. A helper called on another
 // helper's result (stats.forServer(name).failure()) starts at the same
 // position and is reported there once, and one variable given a root in
 // two places (bg := context.Background(); if cfg != nil { bg =
