@@ -88,7 +88,12 @@
 // below an internal directory (nothing outside the module can call it, so
 // a root it is handed is all it ever gets, and that root is the one
 // mistake, judged where it is made; a root made by a wrapper without a
-// context settles nothing), or a
+// context settles nothing, unless no context exists above the wrapper:
+// every call of it is main's, a command's, or made by another such
+// function (a wire server that main starts, down to the handler that
+// runs each query on context.Background(); the ContextlessRoot fact
+// marks those functions, and a wrapper beside its own context form, Run
+// beside RunWithContext, is API for other callers and never one), or a
 // component's own lifetime: a context kept in a field or package variable
 // that the package only ever sets to a root of its own
 // (p.ctx, p.cancel = context.WithCancel(context.Background())), also as
@@ -100,8 +105,12 @@
 // kept context set from a caller's (sc.ctx = ctx in Connect) is that
 // caller's, a root cancelled when its function returns stands in for one,
 // and one whose cancel a goroutine or hook calls on a signal (a reload, a
-// stop) has that signal for the work below to honour. Other drivers
-// see one package at a time and report them.
+// stop) has that signal for the work below to honour. A call through an
+// interface counts as a call of the methods that may implement it: of
+// its name and signature, whose type implements the interface or cannot
+// see it (a consumer's own); one of a package out of view keeps the
+// method's findings. Other drivers see one package at a time and report
+// them.
 //
 // Test code is marked too, wherever it lives: a _test.go file, a function
 // with a *testing.T, B, F or TB parameter, a method of a test suite (a type
