@@ -37,9 +37,7 @@ type ContextlessFunc struct {
 // their facts, and returns a function that tells, for a call, whether a
 // function with the fact is its callee.
 type contextless struct {
-	pass  *analysis.Pass
-	iface *types.Interface
-	res   *Result
+	pass *analysis.Pass
 	// marked are the package's functions with the fact.
 	marked map[*types.Func]bool
 	// wrapper holds the calls that hand a fresh root to a context
@@ -85,7 +83,7 @@ func (cl *contextless) hasFact(fn *types.Func) bool {
 // that does, and exports the facts.
 func findContextless(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Interface, res *Result, classify func(ast.Expr, *types.Func, bool) argKind, mainOnly map[*types.Func]bool) *contextless {
 	info := pass.TypesInfo
-	cl := &contextless{pass: pass, iface: iface, res: res, marked: map[*types.Func]bool{}, wrapper: map[*ast.CallExpr]*types.Func{}}
+	cl := &contextless{pass: pass, marked: map[*types.Func]bool{}, wrapper: map[*ast.CallExpr]*types.Func{}}
 	candidate := map[*types.Func]bool{}
 	for cur := range insp.Root().Preorder((*ast.FuncDecl)(nil)) {
 		decl := cur.Node().(*ast.FuncDecl)
@@ -155,20 +153,12 @@ func (cl *contextless) funcs(visible map[string][]*types.TypeName) ([]Contextles
 	for fn := range cl.marked {
 		cf := ContextlessFunc{Key: fn.Origin().FullName()}
 		if recv := fn.Type().(*types.Signature).Recv(); recv != nil {
-			cf.Method = fn.Name()
-			if !isGeneric(recv.Type()) {
-				cf.Sig = signature(fn.Type().(*types.Signature))
-			}
+			cf.Method, cf.Sig = fn.Name(), methodSig(fn)
 			t := recv.Type()
 			if p, ok := t.(*types.Pointer); ok {
 				t = p.Elem()
 			}
-			for _, tn := range visible[fn.Name()] {
-				it := tn.Type().Underlying().(*types.Interface)
-				if types.Implements(t, it) || types.Implements(types.NewPointer(t), it) {
-					impls = append(impls, Implementation{cf.Key, tn.Pkg().Path() + "." + tn.Name()})
-				}
-			}
+			impls = append(impls, implementations(cf.Key, t, fn.Name(), visible)...)
 		}
 		out = append(out, cf)
 	}

@@ -223,12 +223,7 @@ func summarise(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Inte
 	}
 	for _, t := range named {
 		for m := range t.Methods() {
-			for _, tn := range visible[m.Name()] {
-				it := tn.Type().Underlying().(*types.Interface)
-				if types.Implements(t, it) || types.Implements(types.NewPointer(t), it) {
-					s.Implements = append(s.Implements, Implementation{key(m), tn.Pkg().Path() + "." + tn.Name()})
-				}
-			}
+			s.Implements = append(s.Implements, implementations(key(m), t, m.Name(), visible)...)
 		}
 	}
 	cl := findContextless(pass, insp, iface, res, callers.classify, callers.mainOnly)
@@ -245,11 +240,8 @@ func summarise(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Inte
 			}
 			start, end := pass.Fset.Position(n.Pos()), pass.Fset.Position(n.End())
 			sf := SummaryFunc{Key: key(fn), File: start.Filename, Start: start.Offset, End: end.Offset, Internal: internal}
-			if recv := fn.Type().(*types.Signature).Recv(); recv != nil {
-				sf.Method = fn.Name()
-				if !isGeneric(recv.Type()) {
-					sf.Sig = signature(fn.Type().(*types.Signature))
-				}
+			if fn.Type().(*types.Signature).Recv() != nil {
+				sf.Method, sf.Sig = fn.Name(), methodSig(fn)
 			}
 			for lit := range cur.Preorder((*ast.FuncLit)(nil)) {
 				if g := res.funcs[lit.Node()]; g != nil && g.Own != nil {
@@ -369,13 +361,31 @@ func signature(sig *types.Signature) string {
 	return b.String()
 }
 
-// isGeneric reports whether t, or what it points to, is a generic type.
-func isGeneric(t types.Type) bool {
+// methodSig is method's signature (see signature), "" for a method of a
+// generic type, whose instances' signatures differ from it.
+func methodSig(method *types.Func) string {
+	t := method.Type().(*types.Signature).Recv().Type()
 	if p, ok := types.Unalias(t).(*types.Pointer); ok {
 		t = p.Elem()
 	}
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.TypeParams().Len() > 0
+	if n, ok := types.Unalias(t).(*types.Named); ok && n.TypeParams().Len() > 0 {
+		return ""
+	}
+	return signature(method.Type().(*types.Signature))
+}
+
+// implementations pairs the method key, named name, of type t (not a
+// pointer) with the interfaces of visible (by method name) that t or *t
+// implements.
+func implementations(key string, t types.Type, name string, visible map[string][]*types.TypeName) []Implementation {
+	var out []Implementation
+	for _, tn := range visible[name] {
+		it := tn.Type().Underlying().(*types.Interface)
+		if types.Implements(t, it) || types.Implements(types.NewPointer(t), it) {
+			out = append(out, Implementation{key, tn.Pkg().Path() + "." + tn.Name()})
+		}
+	}
+	return out
 }
 
 // funcValue returns the declared function or method that e names as a
