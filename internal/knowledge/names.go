@@ -61,6 +61,18 @@ func IsLogHookName(name string) bool {
 	return false
 }
 
+// IsLogPackageName reports whether a package's name says it is a logger
+// (log, logger, logging): what its interfaces and unknown functions are
+// handed goes to a log sink, whatever the method is called (a logger's
+// Target.Send(ctx, entry) queueing an entry for its shipper).
+func IsLogPackageName(name string) bool {
+	switch name {
+	case "log", "logger", "logging":
+		return true
+	}
+	return false
+}
+
 // camelWords splits a camel-case name into its lower-case words
 // (errorHandler: error, handler).
 func camelWords(name string) []string {

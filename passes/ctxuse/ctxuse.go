@@ -1419,9 +1419,13 @@ func (r *Result) argReach(call *ast.CallExpr, i int, at *inspector.Cursor) reach
 		}
 		return none
 	}
+	if knowledge.ReadsCache(fn.FullName()) {
+		return none // c.Get(ctx, key, &obj) on a manager's client: the informer cache
+	}
 	f := r.factOf(fn)
 	if f == nil {
-		// Unknown: it observes, unless it logs, records metrics, moves
+		// Unknown: it observes, unless it logs (by its name, its type's or
+		// its package's: a logger package's Target.Send), records metrics, moves
 		// values to or from a carrier (user.InjectOrgID: then what it
 		// returns decides), cannot report cancellation, or leaves its
 		// context parameter unnamed.
@@ -1440,6 +1444,7 @@ func (r *Result) argReach(call *ast.CallExpr, i int, at *inspector.Cursor) reach
 			return waits
 		}
 		return observes(!knowledge.IsLogName(fn.Name()) && !knowledge.IsTelemetryName(fn.Name()) && !knowledge.IsTelemetryName(recvName(fn)) &&
+			!knowledge.IsLogHookName(recvName(fn)) && !(fn.Pkg() != nil && knowledge.IsLogPackageName(fn.Pkg().Name())) &&
 			!unknownIgnores(fn, paramIndex(fn, i)))
 	}
 	if slices.Contains(f.AddsValues, paramIndex(fn, i)) {

@@ -105,7 +105,12 @@
 // import package context. The standard library stays unknown and is
 // assumed to observe (its launchers and memoisers, time.AfterFunc and
 // sync.Once among them, are a table in internal/knowledge), as is any
-// function whose package was not analysed. A package that cannot see
+// function whose package was not analysed, unless its names say it logs
+// or records metrics (its own, its type's, or its package's: a logger
+// package's Target.Send(ctx, entry), whose targets import it and so stay
+// out of its sight). controller-runtime's client.Reader Get and List read
+// the manager's informer cache: they wait on no server (internal/knowledge
+// lists both). A package that cannot see
 // package context still gets launch and memoise facts.
 // The analyzer reports nothing; its Result answers these questions for the
 // passes.
