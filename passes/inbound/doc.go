@@ -108,8 +108,10 @@
 // stop) has that signal for the work below to honour. A call through an
 // interface counts as a call of the methods that may implement it: of
 // its name and signature, whose type implements the interface or cannot
-// see it (a consumer's own); one of a package out of view keeps the
-// method's findings. Other drivers see one package at a time and report
+// see it (a consumer's own) and, then, whose type or a type embedding it
+// has every method of the interface (a raft node's Start is not a wire
+// server's Start); one of a package out of view keeps the method's
+// findings. Other drivers see one package at a time and report
 // them.
 //
 // Test code is marked too, wherever it lives: a _test.go file, a function

@@ -70,6 +70,11 @@ type CallSummary struct {
 	// Contextless are the package's functions without a context that
 	// make a root for a callee, or call one that does (ContextlessRoot).
 	Contextless []ContextlessFunc
+	// Carriers are the package's named types with methods that a call
+	// through an interface could reach: a call through an interface out
+	// of a method's sight reaches it only if some type that carries it
+	// (its own, or one embedding it) has every method of that interface.
+	Carriers []Carrier
 	// Lifetimes are the package's exported functions without parameters
 	// that hand out a component's lifetime (a process context's
 	// Context() over a root it keeps): a call given what one returns gets
@@ -107,6 +112,14 @@ func pkgOf(qualified string) string {
 	return qualified[:strings.LastIndexByte(qualified, '.')]
 }
 
+// Carrier is a named type: the names of all its methods, and the keys of
+// those Program may find a call through an interface reaching (with a
+// context parameter, or a ContextlessRoot fact), promoted ones included.
+type Carrier struct {
+	Names []string
+	Keys  []string
+}
+
 // Implementation is a method and an interface its type implements with it.
 type Implementation struct {
 	Method    string // its key
@@ -123,8 +136,11 @@ type SummaryCall struct {
 	Dynamic   bool // a call through an interface
 	// Sig is the called interface method's signature as the call sees it
 	// (see signature), "" if unknown.
-	Sig  string
-	Root bool // main's or a command's context (in main or a command)
+	Sig string
+	// Methods are the names of all the interface's methods, when it has
+	// more than one: only a type with all of them can be behind the call.
+	Methods []string
+	Root    bool // main's or a command's context (in main or a command)
 	// Fresh is a fresh root made elsewhere, where a context is in scope:
 	// it settles a callee only the module can call (see
 	// SummaryFunc.Internal).
@@ -227,6 +243,22 @@ func summarise(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Inte
 		}
 	}
 	cl := findContextless(pass, insp, iface, res, callers.classify, callers.mainOnly)
+	for _, t := range named {
+		if t.Obj().Pkg() != pass.Pkg {
+			continue
+		}
+		var c Carrier
+		for sel := range types.NewMethodSet(types.NewPointer(t)).Methods() {
+			m := sel.Obj().(*types.Func)
+			c.Names = append(c.Names, m.Name())
+			if contextParam(m, iface) != nil || cl.hasFact(m) {
+				c.Keys = append(c.Keys, key(m))
+			}
+		}
+		if len(c.Keys) > 0 {
+			s.Carriers = append(s.Carriers, c)
+		}
+	}
 	var impls []Implementation
 	s.Contextless, impls = cl.funcs(visibleAll)
 	s.Implements = append(s.Implements, impls...)
@@ -329,6 +361,11 @@ func dynamicCall(info *types.Info, call *ast.CallExpr, fn *types.Func) SummaryCa
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 		if tn := typeName(info.TypeOf(sel.X)); tn != nil && tn.Pkg() != nil && types.IsInterface(tn.Type()) {
 			c.Interface = tn.Pkg().Path() + "." + tn.Name()
+		}
+		if it, ok := info.TypeOf(sel.X).Underlying().(*types.Interface); ok && it.NumMethods() > 1 {
+			for m := range it.Methods() {
+				c.Methods = append(c.Methods, m.Name())
+			}
 		}
 	}
 	return c
@@ -462,22 +499,45 @@ func Program(sums []*CallSummary) *Rooted {
 			}
 		}
 	}
+	carriers := map[string][][]string{} // method key -> the method names of each type that carries it
+	for _, s := range sums {
+		for _, c := range s.Carriers {
+			for _, k := range c.Keys {
+				carriers[k] = append(carriers[k], c.Names)
+			}
+		}
+	}
+	// carries says whether a type with all the methods of the interface
+	// that call c goes through may carry f (unknown types: it may).
+	carries := func(c SummaryCall, f *SummaryFunc) bool {
+		if len(c.Methods) == 0 || len(carriers[f.Key]) == 0 {
+			return true
+		}
+		return slices.ContainsFunc(carriers[f.Key], func(names []string) bool {
+			return !slices.ContainsFunc(c.Methods, func(m string) bool { return !slices.Contains(names, m) })
+		})
+	}
 	foreign := func(f *SummaryFunc) bool {
 		return slices.ContainsFunc(implements[f.Key], func(it string) bool { return !inView[pkgOf(it)] })
 	}
 	// A call through an interface reaches f if f's type implements it, or
 	// may if f's package cannot see it (a consumer's own interface, which
-	// main fills with f's type) and the two methods have one signature.
+	// main fills with f's type), the two methods have one signature, and
+	// a type that carries f has all the interface's methods (a raft
+	// server's Start is not a wire server's Start).
 	reaches := func(c SummaryCall, f *SummaryFunc) bool {
 		if c.Sig != "" && f.Sig != "" && c.Sig != f.Sig {
 			return false // another method of the same name
 		}
-		it := c.Interface
-		if it == "" || slices.Contains(implements[f.Key], it) {
-			return true
+		if it := c.Interface; it != "" {
+			if slices.Contains(implements[f.Key], it) {
+				return true
+			}
+			if p := pkgOf(it); p == f.pkg || slices.Contains(imports[f.pkg], p) {
+				return false
+			}
 		}
-		p := pkgOf(it)
-		return p != f.pkg && !slices.Contains(imports[f.pkg], p)
+		return carries(c, f)
 	}
 	// with returns the static calls of f and those through interfaces
 	// that may reach it.

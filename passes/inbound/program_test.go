@@ -179,6 +179,37 @@ func TestProgram(t *testing.T) {
 			}},
 		},
 	}, {
+		name: "a dependency's interface reaches a method only through a type with all its methods",
+		sums: []*CallSummary{
+			{Package: "m/pg", Contextless: []ContextlessFunc{{Key: "(*m/pg.S).Start", Method: "Start", Sig: "func()(error)"}},
+				Carriers: []Carrier{{Names: []string{"Start", "Stop"}, Keys: []string{"(*m/pg.S).Start"}}},
+				Calls: []SummaryCall{
+					{Callee: "(*m/pg.S).Start", Contextless: true, Root: true},
+					{Callee: "m/store.Boot", Wrapper: "(*m/pg.S).Start"},
+				}},
+			{Package: "m/store", Funcs: []SummaryFunc{fn("m/store.Boot", "", 0)}},
+			{Package: "m/srv", Imports: []string{"dep/raft"}, Calls: []SummaryCall{
+				{Callee: "Start", Dynamic: true, Contextless: true, Interface: "dep/raft.Server", Sig: "func()(error)", Methods: []string{"Leader", "Start"}, Caller: "m/srv.ServeHTTP"},
+			}},
+		},
+		want: []string{"m/store.Boot"},
+	}, {
+		name: "and may through a type that embeds it and has them all",
+		sums: []*CallSummary{
+			{Package: "m/pg", Contextless: []ContextlessFunc{{Key: "(*m/pg.S).Start", Method: "Start", Sig: "func()(error)"}},
+				Carriers: []Carrier{{Names: []string{"Start", "Stop"}, Keys: []string{"(*m/pg.S).Start"}}},
+				Calls: []SummaryCall{
+					{Callee: "(*m/pg.S).Start", Contextless: true, Root: true},
+					{Callee: "m/store.Boot", Wrapper: "(*m/pg.S).Start"},
+				}},
+			{Package: "m/store", Funcs: []SummaryFunc{fn("m/store.Boot", "", 0)}},
+			{Package: "m/srv", Imports: []string{"dep/raft"},
+				Carriers: []Carrier{{Names: []string{"Leader", "Start", "Stop"}, Keys: []string{"(*m/pg.S).Start"}}}, // struct{ *pg.S } with Leader
+				Calls: []SummaryCall{
+					{Callee: "Start", Dynamic: true, Contextless: true, Interface: "dep/raft.Server", Sig: "func()(error)", Methods: []string{"Leader", "Start"}, Caller: "m/srv.ServeHTTP"},
+				}},
+		},
+	}, {
 		name: "an interface out of view may call it: a framework, database/sql",
 		sums: []*CallSummary{
 			{Package: "p", Funcs: []SummaryFunc{fn("(*p.S).Ping", "Ping", 0)}, Calls: []SummaryCall{{Callee: "(*p.S).Ping", Root: true}}},

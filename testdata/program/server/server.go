@@ -14,9 +14,17 @@ type loader interface {
 	Load(ctx context.Context, key string) error
 }
 
+// node is a consensus member the server restarts: not the wire server,
+// whose Start has the same signature but which has no Leader.
+type node interface {
+	Start() error
+	Leader() string
+}
+
 type Server struct {
 	Store  loader
 	Pruner pruner
+	Node   node
 }
 
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -25,6 +33,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	jobs.Rebuild(context.Background()) // the one finding of the rebuild
 	jobs.Compact(r.Context())
 	s.Pruner.Prune(r.Context(), r.URL.Path)
+	if s.Node.Leader() == "" {
+		s.Node.Start()
+	}
 }
 
 // pruner's Prune has another signature than the store's: a request that
