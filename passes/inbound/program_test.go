@@ -180,35 +180,11 @@ func TestProgram(t *testing.T) {
 		},
 	}, {
 		name: "a dependency's interface reaches a method only through a type with all its methods",
-		sums: []*CallSummary{
-			{Package: "m/pg", Contextless: []ContextlessFunc{{Key: "(*m/pg.S).Start", Method: "Start", Sig: "func()(error)"}},
-				Carriers: []Carrier{{Names: []string{"Start", "Stop"}, Keys: []string{"(*m/pg.S).Start"}}},
-				Calls: []SummaryCall{
-					{Callee: "(*m/pg.S).Start", Contextless: true, Root: true},
-					{Callee: "m/store.Boot", Wrapper: "(*m/pg.S).Start"},
-				}},
-			{Package: "m/store", Funcs: []SummaryFunc{fn("m/store.Boot", "", 0)}},
-			{Package: "m/srv", Imports: []string{"dep/raft"}, Calls: []SummaryCall{
-				{Callee: "Start", Dynamic: true, Contextless: true, Interface: "dep/raft.Server", Sig: "func()(error)", Methods: []string{"Leader", "Start"}, Caller: "m/srv.ServeHTTP"},
-			}},
-		},
+		sums: wireServer(nil),
 		want: []string{"m/store.Boot"},
 	}, {
 		name: "and may through a type that embeds it and has them all",
-		sums: []*CallSummary{
-			{Package: "m/pg", Contextless: []ContextlessFunc{{Key: "(*m/pg.S).Start", Method: "Start", Sig: "func()(error)"}},
-				Carriers: []Carrier{{Names: []string{"Start", "Stop"}, Keys: []string{"(*m/pg.S).Start"}}},
-				Calls: []SummaryCall{
-					{Callee: "(*m/pg.S).Start", Contextless: true, Root: true},
-					{Callee: "m/store.Boot", Wrapper: "(*m/pg.S).Start"},
-				}},
-			{Package: "m/store", Funcs: []SummaryFunc{fn("m/store.Boot", "", 0)}},
-			{Package: "m/srv", Imports: []string{"dep/raft"},
-				Carriers: []Carrier{{Names: []string{"Leader", "Start", "Stop"}, Keys: []string{"(*m/pg.S).Start"}}}, // struct{ *pg.S } with Leader
-				Calls: []SummaryCall{
-					{Callee: "Start", Dynamic: true, Contextless: true, Interface: "dep/raft.Server", Sig: "func()(error)", Methods: []string{"Leader", "Start"}, Caller: "m/srv.ServeHTTP"},
-				}},
-		},
+		sums: wireServer([]Carrier{{Names: []string{"Leader", "Start", "Stop"}, Keys: []string{"(*m/pg.S).Start"}}}), // struct{ *pg.S } with Leader
 	}, {
 		name: "an interface out of view may call it: a framework, database/sql",
 		sums: []*CallSummary{
@@ -221,6 +197,25 @@ func TestProgram(t *testing.T) {
 				t.Errorf("rooted %v, want %v", got, tc.want)
 			}
 		})
+	}
+}
+
+// wireServer is a program whose main starts a wire server (m/pg.S) that
+// roots the store's Boot, and whose handler restarts a dependency's
+// consensus node through its interface (Start and Leader), beside the
+// types m/srv declares (carriers).
+func wireServer(carriers []Carrier) []*CallSummary {
+	return []*CallSummary{
+		{Package: "m/pg", Contextless: []ContextlessFunc{{Key: "(*m/pg.S).Start", Method: "Start", Sig: "func()(error)"}},
+			Carriers: []Carrier{{Names: []string{"Start", "Stop"}, Keys: []string{"(*m/pg.S).Start"}}},
+			Calls: []SummaryCall{
+				{Callee: "(*m/pg.S).Start", Contextless: true, Root: true},
+				{Callee: "m/store.Boot", Wrapper: "(*m/pg.S).Start"},
+			}},
+		{Package: "m/store", Funcs: []SummaryFunc{fn("m/store.Boot", "", 0)}},
+		{Package: "m/srv", Imports: []string{"dep/raft"}, Carriers: carriers, Calls: []SummaryCall{
+			{Callee: "Start", Dynamic: true, Contextless: true, Interface: "dep/raft.Server", Sig: "func()(error)", Methods: []string{"Leader", "Start"}, Caller: "m/srv.ServeHTTP"},
+		}},
 	}
 }
 
