@@ -109,6 +109,6 @@ var cacheReads = map[string]bool{
 	"(sigs.k8s.io/controller-runtime/pkg/client.Reader).List": true,
 }
 
-// ReadsCache reports whether fn, an interface method, reads an in-process
-// cache (cacheReads).
+// ReadsCache reports whether the function of that types.Func.FullName, an
+// interface method, reads an in-process cache (cacheReads).
 func ReadsCache(fullName string) bool { return cacheReads[fullName] }
