@@ -96,19 +96,3 @@ var keepsContext = map[string]bool{
 // KeepsContext reports whether fn keeps its context argument as the
 // lifetime of its result (keepsContext).
 func KeepsContext(fullName string) bool { return keepsContext[fullName] }
-
-// cacheReads lists, by types.Func.FullName, interface methods whose
-// implementations in use read an in-process cache: controller-runtime's
-// client.Reader, as a manager hands it out (mgr.GetClient(), a cache.Cache,
-// and every client.Client, which embeds it), serves Get and List from the
-// informer cache its watches fill. A root handed to them waits on no
-// server, so it loses nothing; writes (Create, Update, Patch, Delete) go to
-// the API server and are not listed.
-var cacheReads = map[string]bool{
-	"(sigs.k8s.io/controller-runtime/pkg/client.Reader).Get":  true,
-	"(sigs.k8s.io/controller-runtime/pkg/client.Reader).List": true,
-}
-
-// ReadsCache reports whether the function of that types.Func.FullName, an
-// interface method, reads an in-process cache (cacheReads).
-func ReadsCache(fullName string) bool { return cacheReads[fullName] }

@@ -1419,9 +1419,6 @@ func (r *Result) argReach(call *ast.CallExpr, i int, at *inspector.Cursor) reach
 		}
 		return none
 	}
-	if knowledge.ReadsCache(fn.FullName()) {
-		return none // c.Get(ctx, key, &obj) on a manager's client: the informer cache
-	}
 	f := r.factOf(fn)
 	if f == nil {
 		// Unknown: it observes, unless it logs (by its name, its type's or

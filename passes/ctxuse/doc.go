@@ -108,9 +108,7 @@
 // function whose package was not analysed, unless its names say it logs
 // or records metrics (its own, its type's, or its package's: a logger
 // package's Target.Send(ctx, entry), whose targets import it and so stay
-// out of its sight). controller-runtime's client.Reader Get and List read
-// the manager's informer cache: they wait on no server (internal/knowledge
-// lists both). A package that cannot see
+// out of its sight). A package that cannot see
 // package context still gets launch and memoise facts.
 // The analyzer reports nothing; its Result answers these questions for the
 // passes.

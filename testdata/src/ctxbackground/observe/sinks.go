@@ -36,18 +36,19 @@ func handlePublished(w http.ResponseWriter, r *http.Request) {
 	publishStatus(http.StatusOK) // want `publishStatus starts a fresh context \(context.Background\(\) at sinks.go:\d+\), so the caller's deadline and cancellation stop at this call`
 }
 
-// A controller's client reads from the manager's informer cache: a Get or
-// a List on a root waits on no server. Its writes go to the API server.
+// A controller-runtime client's Get and List read the manager's informer
+// cache when the manager made the client, and the API server when
+// client.New did (a UI backend's own client): its reads are reported.
 type reconciler struct {
 	c     client.Client
 	cache client.Reader
 }
 
 func (rc *reconciler) Reconcile(ctx context.Context, key client.ObjectKey, obj client.Object, list client.ObjectList) error {
-	if err := rc.c.Get(context.Background(), key, obj); err != nil {
+	if err := rc.c.Get(context.Background(), key, obj); err != nil { // want `context.Background\(\) starts a fresh context where ctx is in scope, so the caller's deadline and cancellation are lost; use ctx`
 		return err
 	}
-	if err := rc.cache.List(context.TODO(), list); err != nil {
+	if err := rc.cache.List(context.TODO(), list); err != nil { // want `context.TODO\(\) starts a fresh context where ctx is in scope, so the caller's deadline and cancellation are lost; use ctx`
 		return err
 	}
 	return rc.c.Update(context.Background(), obj) // want `context.Background\(\) starts a fresh context where ctx is in scope, so the caller's deadline and cancellation are lost; use ctx`

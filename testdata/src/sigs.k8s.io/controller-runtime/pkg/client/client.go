@@ -1,6 +1,6 @@
 // Package client is a stand-in for controller-runtime's client: the
-// manager's client reads from its informer cache and writes to the API
-// server.
+// manager's client reads from its informer cache, one made by New reads
+// from the API server, and both write to it.
 package client
 
 import "context"
