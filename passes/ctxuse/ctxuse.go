@@ -1440,9 +1440,7 @@ func (r *Result) argReach(call *ast.CallExpr, i int, at *inspector.Cursor) reach
 			}
 			return waits
 		}
-		return observes(!knowledge.IsLogName(fn.Name()) && !knowledge.IsTelemetryName(fn.Name()) && !knowledge.IsTelemetryName(recvName(fn)) &&
-			!knowledge.IsLogHookName(recvName(fn)) && !(fn.Pkg() != nil && knowledge.IsLogPackageName(fn.Pkg().Name())) &&
-			!unknownIgnores(fn, paramIndex(fn, i)))
+		return observes(!namedReader(fn) && !unknownIgnores(fn, paramIndex(fn, i)))
 	}
 	if slices.Contains(f.AddsValues, paramIndex(fn, i)) {
 		// tenant.InjectOrgID(ctx, id) returns ctx with a value: what the
@@ -1551,6 +1549,17 @@ func (r *Result) valueReaderNames(call *ast.CallExpr) bool {
 		}
 	}
 	return false
+}
+
+// namedReader reports whether the names of fn, a function whose code is
+// unknown, say it logs or records metrics: its own (Infof, IncCounter),
+// its type's (a MetricsRecorder, an AuditLogger) or its package's (a
+// logger package's Target.Send).
+func namedReader(fn *types.Func) bool {
+	recv := recvName(fn)
+	return knowledge.IsLogName(fn.Name()) || knowledge.IsTelemetryName(fn.Name()) ||
+		knowledge.IsTelemetryName(recv) || knowledge.IsLogHookName(recv) ||
+		fn.Pkg() != nil && knowledge.IsLogPackageName(fn.Pkg().Name())
 }
 
 // readsValues reports whether a name says a logger or a metrics recorder.
