@@ -64,7 +64,9 @@ func IsLogHookName(name string) bool {
 // IsLogPackageName reports whether a package's name says it is a logger
 // (log, logger, logging): what its interfaces and unknown functions are
 // handed goes to a log sink, whatever the method is called (a logger's
-// Target.Send(ctx, entry) queueing an entry for its shipper).
+// Target.Send(ctx, entry) queueing an entry for its shipper). Not "logs",
+// which IsLogHookName takes in a type's name: a package of that name is
+// as often a log-storage service's API, whose calls wait.
 func IsLogPackageName(name string) bool {
 	switch name {
 	case "log", "logger", "logging":
