@@ -102,8 +102,13 @@
 // in a field), or a root
 // given a cancel that its function does not call on the way out (kept, or
 // called only on an error path: a Listen starting a backend on bctx). A
-// kept context set from a caller's (sc.ctx = ctx in Connect) is that
-// caller's, a root cancelled when its function returns stands in for one,
+// kept context that its package only ever sets from one function's own
+// (sc.ctx = ctx in Connect) holds what that function was given: a call
+// handed it is as rooted as Connect's callers make it. A deadline added
+// on the way (WithTimeout(sc.ctx, d), or ctx, cancel =
+// context.WithTimeout(ctx, d) in a function only main reaches) is a
+// budget, below main as anywhere, and the callee keeps its findings. A
+// root cancelled when its function returns stands in for one,
 // and one whose cancel a goroutine or hook calls on a signal (a reload, a
 // stop) has that signal for the work below to honour. A call through an
 // interface counts as a call of the methods that may implement it: of

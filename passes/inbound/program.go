@@ -198,6 +198,9 @@ func summarise(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Inte
 			call.Caller = key(caller)
 		default:
 			call.Getter = callers.getter(arg)
+			if owner := callers.keptFrom(arg); owner != nil {
+				call.Caller = key(owner) // it holds what owner was given
+			}
 		}
 		return call
 	}

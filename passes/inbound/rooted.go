@@ -225,6 +225,23 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 		}
 		return is
 	}
+	// addsDeadline reports whether e, followed as throughLocals does, is
+	// or may be given a deadline on the way (WithTimeout(s.ctx, d)).
+	var addsDeadline func(e ast.Expr, seen map[*types.Var]bool) bool
+	addsDeadline = func(e ast.Expr, seen map[*types.Var]bool) bool {
+		switch e := ast.Unparen(e).(type) {
+		case *ast.CallExpr:
+			return ctxapi.IsDeadlineDerivation(info, e) || len(e.Args) > 0 && (ctxapi.IsDerivation(info, e) || uses.AddsValuesOnly(e)) && addsDeadline(e.Args[0], seen)
+		case *ast.Ident:
+			v, ok := info.Uses[e].(*types.Var)
+			if !ok || seen[v] {
+				return false
+			}
+			seen[v] = true
+			return slices.ContainsFunc(defs[v], func(r ast.Expr) bool { return r != nil && addsDeadline(r, seen) })
+		}
+		return false
+	}
 	// isRooted reports whether e, in caller, stands for a fresh root;
 	// process says that the caller is main or a command.
 	var isRooted func(e ast.Expr, caller *types.Func, process bool, seen map[*types.Var]bool) bool
@@ -292,6 +309,13 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 			// limit, not a request's: main is never on a request path,
 			// nor is a command.
 			if process && len(e.Args) > 0 && (ctxapi.IsDerivation(info, e) || derivesCall(info, e) || ctxapi.IsCallTo(info, e, "os/signal", "NotifyContext")) {
+				// Below main, in code only main's path reaches, a
+				// deadline is a budget the callees must keep (a stack
+				// wait's WithTimeout(ctx, waitTimeout)): only main
+				// itself sets the process's time limit.
+				if caller != nil && caller == assumed && ctxapi.IsDeadlineDerivation(info, e) {
+					return false
+				}
 				return isRooted(e.Args[0], caller, process, seen)
 			}
 		case *ast.Ident:
@@ -305,7 +329,9 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 				}
 			}
 			if caller != nil && caller == assumed && v == contextParam(caller, iface) {
-				return true
+				// Unless it is given a deadline on the way (ctx, cancel
+				// = context.WithTimeout(ctx, d)): see below.
+				return !addsDeadline(e, map[*types.Var]bool{})
 			}
 			if commandParams[v] {
 				return true
@@ -517,6 +543,69 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 		}
 		return keptGetters[ctxflow.KeptVar(info, arg)]
 	}
+	// keptFrom returns the function whose own context parameter the kept
+	// context arg (a field, a package variable, or what the function
+	// derives from one) only ever holds: s.ctx set in New(ctx) and nowhere
+	// else holds what New was given, so a call handed it is as rooted as
+	// New's callers make it. nil if there is no such function.
+	var keptOwners map[*types.Var]*types.Func
+	keptFrom := func(arg ast.Expr) *types.Func {
+		if keptOwners == nil {
+			ctxParamOf := map[*types.Var]*types.Func{}
+			for fn := range bodies {
+				if p := contextParam(fn, iface); p != nil {
+					ctxParamOf[p] = fn
+				}
+			}
+			owners := map[*types.Var]*types.Func{}
+			only := rootOnlyKept(pass, insp, func(v *types.Var, rhs ast.Expr) bool {
+				var owner *types.Func
+				fromParam := func(e ast.Expr) bool {
+					id, ok := ast.Unparen(e).(*ast.Ident)
+					if !ok {
+						return false
+					}
+					p, _ := info.Uses[id].(*types.Var)
+					fn := ctxParamOf[p]
+					if fn == nil || owner != nil && owner != fn {
+						return false
+					}
+					owner = fn
+					return true
+				}
+				if !throughLocals(rhs, fromParam, map[*types.Var]bool{}) || owners[v] != nil && owners[v] != owner {
+					return false
+				}
+				owners[v] = owner
+				return true
+			})
+			keptOwners = map[*types.Var]*types.Func{}
+			for v, ok := range only {
+				if ok {
+					keptOwners[v] = owners[v]
+				}
+			}
+		}
+		if addsDeadline(arg, map[*types.Var]bool{}) {
+			return nil // a budget of its own, which the callee must keep
+		}
+		var owner *types.Func
+		held := throughLocals(arg, func(e ast.Expr) bool {
+			if !ctxapi.IsKept(info, e) {
+				return false
+			}
+			fn := keptOwners[ctxflow.KeptVar(info, e)]
+			if fn == nil || owner != nil && owner != fn {
+				return false
+			}
+			owner = fn
+			return true
+		}, map[*types.Var]bool{})
+		if !held {
+			return nil
+		}
+		return owner
+	}
 	lifetimes := func() []string {
 		var keys []string
 		for fn := range bodies {
@@ -527,7 +616,7 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 		slices.Sort(keys)
 		return keys
 	}
-	return callerFacts{rooted, launched, afterDone, rootedTypes(pass, insp, ctxTypes, mainOnly, isRooted), classify, mainOnly, lifetimes, getter}
+	return callerFacts{rooted, launched, afterDone, rootedTypes(pass, insp, ctxTypes, mainOnly, isRooted), classify, mainOnly, lifetimes, getter, keptFrom}
 }
 
 // argKind is what a call hands a function for its context, as far as the
@@ -615,6 +704,10 @@ type callerFacts struct {
 	// getter returns the key of another package's getter whose result arg
 	// is, directly or kept (see rootedByCallers), "" if none.
 	getter func(arg ast.Expr) string
+	// keptFrom returns the function of the package whose context
+	// parameter the kept context arg only ever holds (see
+	// rootedByCallers), nil if none.
+	keptFrom func(arg ast.Expr) *types.Func
 }
 
 // externalGetter returns the key of the function of another package

@@ -13,6 +13,7 @@ import (
 	"example.com/program/queue"
 	"example.com/program/server"
 	"example.com/program/store"
+	"example.com/program/worker"
 )
 
 func main() {
@@ -33,6 +34,10 @@ func main() {
 	s.Ping(ctx) // database/sql pings it too, out of view
 	store.Get(ctx, "warm")
 	store.Flush()
+	sweeper := worker.NewSweeper(ctx)
+	sweeper.Run()
+	sweeper.Drain()
+	worker.Settle(ctx)
 	jobs.PurgeNow()
 	warm := store.Warm // a function value: its callers are out of view
 	warm(ctx)

@@ -7,6 +7,7 @@ import (
 
 	"example.com/program/internal/jobs"
 	"example.com/program/store"
+	"example.com/program/worker"
 )
 
 // loader is the server's own view of the store, filled by main.
@@ -33,6 +34,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	jobs.Rebuild(context.Background()) // the one finding of the rebuild
 	jobs.Compact(r.Context())
 	s.Pruner.Prune(r.Context(), r.URL.Path)
+	worker.NewExport(r.Context()).Write()
 	if s.Node.Leader() == "" {
 		s.Node.Start()
 	}

@@ -190,3 +190,24 @@ func Query(ctx context.Context, q string) error {
 func Lookup(ctx context.Context, q string) error {
 	return dial(context.Background(), q)
 }
+
+// Sweep is only handed a sweeper's kept context, which only main's
+// context fills.
+func Sweep(ctx context.Context) error {
+	return dial(context.Background(), "sweep")
+}
+
+// Expire keeps its finding: an export's kept context is a request's.
+func Expire(ctx context.Context) error {
+	return dial(context.Background(), "expire")
+}
+
+// Drain keeps its finding: a sweeper's Drain gives it a deadline.
+func Drain(ctx context.Context) error {
+	return dial(context.Background(), "drain")
+}
+
+// Settle keeps its finding: the deadline worker.Settle adds is a budget.
+func Settle(ctx context.Context) error {
+	return dial(context.Background(), "settle")
+}
