@@ -330,7 +330,8 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 			}
 			if caller != nil && caller == assumed && v == contextParam(caller, iface) {
 				// Unless it is given a deadline on the way (ctx, cancel
-				// = context.WithTimeout(ctx, d)): see below.
+				// = context.WithTimeout(ctx, d)): a budget, as for the
+				// derivations above.
 				return !addsDeadline(e, map[*types.Var]bool{})
 			}
 			if commandParams[v] {
