@@ -560,24 +560,18 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 			}
 			owners := map[*types.Var]*types.Func{}
 			only := rootOnlyKept(pass, insp, func(v *types.Var, rhs ast.Expr) bool {
-				var owner *types.Func
-				fromParam := func(e ast.Expr) bool {
+				fromParam, owner := oneOwner(func(e ast.Expr) *types.Func {
 					id, ok := ast.Unparen(e).(*ast.Ident)
 					if !ok {
-						return false
+						return nil
 					}
 					p, _ := info.Uses[id].(*types.Var)
-					fn := ctxParamOf[p]
-					if fn == nil || owner != nil && owner != fn {
-						return false
-					}
-					owner = fn
-					return true
-				}
-				if !throughLocals(rhs, fromParam, map[*types.Var]bool{}) || owners[v] != nil && owners[v] != owner {
+					return ctxParamOf[p]
+				})
+				if !throughLocals(rhs, fromParam, map[*types.Var]bool{}) || owners[v] != nil && owners[v] != owner() {
 					return false
 				}
-				owners[v] = owner
+				owners[v] = owner()
 				return true
 			})
 			keptOwners = map[*types.Var]*types.Func{}
@@ -590,22 +584,16 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 		if addsDeadline(arg, map[*types.Var]bool{}) {
 			return nil // a budget of its own, which the callee must keep
 		}
-		var owner *types.Func
-		held := throughLocals(arg, func(e ast.Expr) bool {
+		held, owner := oneOwner(func(e ast.Expr) *types.Func {
 			if !ctxapi.IsKept(info, e) {
-				return false
+				return nil
 			}
-			fn := keptOwners[ctxflow.KeptVar(info, e)]
-			if fn == nil || owner != nil && owner != fn {
-				return false
-			}
-			owner = fn
-			return true
-		}, map[*types.Var]bool{})
-		if !held {
+			return keptOwners[ctxflow.KeptVar(info, e)]
+		})
+		if !throughLocals(arg, held, map[*types.Var]bool{}) {
 			return nil
 		}
-		return owner
+		return owner()
 	}
 	lifetimes := func() []string {
 		var keys []string
@@ -618,6 +606,22 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 		return keys
 	}
 	return callerFacts{rooted, launched, afterDone, rootedTypes(pass, insp, ctxTypes, mainOnly, isRooted), classify, mainOnly, lifetimes, getter, keptFrom}
+}
+
+// oneOwner returns a leaf for throughLocals that accepts the expressions
+// ownerOf maps to a function, as long as they all map to the same one, and
+// a function that returns that one (nil before any leaf is accepted).
+func oneOwner(ownerOf func(ast.Expr) *types.Func) (leaf func(ast.Expr) bool, owner func() *types.Func) {
+	var found *types.Func
+	leaf = func(e ast.Expr) bool {
+		fn := ownerOf(e)
+		if fn == nil || found != nil && found != fn {
+			return false
+		}
+		found = fn
+		return true
+	}
+	return leaf, func() *types.Func { return found }
 }
 
 // argKind is what a call hands a function for its context, as far as the

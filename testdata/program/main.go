@@ -38,6 +38,7 @@ func main() {
 	sweeper.Run()
 	sweeper.Drain()
 	worker.Settle(ctx)
+	worker.Vacuum(ctx)
 	jobs.PurgeNow()
 	warm := store.Warm // a function value: its callers are out of view
 	warm(ctx)

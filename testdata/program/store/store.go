@@ -211,3 +211,8 @@ func Drain(ctx context.Context) error {
 func Settle(ctx context.Context) error {
 	return dial(context.Background(), "settle")
 }
+
+// Vacuum keeps its finding: worker.Vacuum gives it a deadline.
+func Vacuum(ctx context.Context) error {
+	return dial(context.Background(), "vacuum")
+}

@@ -51,3 +51,11 @@ func Settle(ctx context.Context) error {
 	defer cancel()
 	return store.Settle(ctx)
 }
+
+// Vacuum is only called by main, and bounds the vacuum in a context of
+// its own: a deadline below main, which store.Vacuum must keep.
+func Vacuum(ctx context.Context) error {
+	vctx, cancel := context.WithTimeout(ctx, time.Second)
+	defer cancel()
+	return store.Vacuum(vctx)
+}
