@@ -627,7 +627,13 @@ func (r *Result) addsValues(fn *types.Func, body inspector.Cursor, p *types.Var)
 	onlyValues = func(e ast.Expr) bool {
 		switch e := ast.Unparen(e).(type) {
 		case *ast.Ident:
-			return r.info.Uses[e] == p
+			v, ok := r.info.Uses[e].(*types.Var)
+			if !ok || v == p {
+				return v == p
+			}
+			// sctx, span := tracer.Start(ctx, name): a local set once.
+			rhs := r.setOnce(body, v)
+			return rhs != nil && onlyValues(rhs)
 		case *ast.CallExpr:
 			if len(e.Args) == 0 {
 				return false
@@ -635,13 +641,11 @@ func (r *Result) addsValues(fn *types.Func, body inspector.Cursor, p *types.Var)
 			if ctxapi.IsCallTo(r.info, e, "context", "WithValue") {
 				return onlyValues(e.Args[0])
 			}
-			f, idx := r.callFact(e)
-			if f == nil {
-				return false
-			}
 			for i, arg := range e.Args {
 				if ctxapi.IsContext(r.info.TypeOf(arg), r.iface) {
-					return slices.Contains(f.AddsValues, idx(i)) && onlyValues(arg)
+					// A function of its own with this fact, or one of a
+					// values-only package (a tracer's Start).
+					return r.addsValuesTo(e, i) == yes && onlyValues(arg)
 				}
 			}
 		}
@@ -658,6 +662,35 @@ func (r *Result) addsValues(fn *types.Func, body inspector.Cursor, p *types.Var)
 		}
 	}
 	return returned
+}
+
+// setOnce returns the expression that the local context variable v of
+// body is declared with and never set again (v := e, or v, x := f() where
+// v is f's context result), nil if there is none or its address is taken.
+func (r *Result) setOnce(body inspector.Cursor, v *types.Var) ast.Expr {
+	if r.written[v] || slices.ContainsFunc(r.uses[v], ctxflow.IsAddressed) {
+		return nil
+	}
+	var rhs ast.Expr
+	for cur := range body.Preorder((*ast.AssignStmt)(nil)) {
+		n := cur.Node().(*ast.AssignStmt)
+		if n.Tok != token.DEFINE {
+			continue
+		}
+		for i, l := range n.Lhs {
+			if id, ok := l.(*ast.Ident); !ok || r.info.Defs[id] != v {
+				continue
+			}
+			switch {
+			case len(n.Lhs) == len(n.Rhs):
+				rhs = n.Rhs[i]
+			case len(n.Rhs) == 1 && ctxapi.ContextResult(r.info.TypeOf(n.Rhs[0])) == i:
+				rhs = n.Rhs[0]
+			}
+			return rhs
+		}
+	}
+	return nil
 }
 
 // rewrittenWithValues reports whether every assignment to p in body sets

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/containerd/log"
+	"go.opentelemetry.io/otel/trace"
 )
 
 type key struct{}
@@ -201,6 +202,26 @@ func WithServer(ctx context.Context, url string) (context.Context, error) { // w
 
 func WithServer2(ctx context.Context, url string) (context.Context, error) { // want WithServer2:"^adds values to \\[0\\]"
 	return WithUser(ctx, url), nil
+}
+
+// A tracer's Start, of a values-only package, adds a span: a parameter set
+// again from it, or a new local set once from it, still adds values only.
+func WithSpan(ctx context.Context, t trace.Tracer) (context.Context, func()) { // want WithSpan:"^adds values to \\[0\\]"
+	var span trace.Span
+	ctx, span = t.Start(ctx, "span")
+	return ctx, span.End
+}
+
+func WithChildSpan(ctx context.Context, t trace.Tracer) context.Context { // want WithChildSpan:"^adds values to \\[0\\]"
+	sctx, span := t.Start(ctx, "child")
+	return trace.ContextWithSpan(sctx, span)
+}
+
+// A local set again may hold anything by then.
+func WithMovedSpan(ctx context.Context, t trace.Tracer) context.Context {
+	sctx, _ := t.Start(ctx, "moved")
+	sctx, _ = context.WithTimeout(sctx, time.Second)
+	return sctx
 }
 
 // Set in a closure, when is not known.
