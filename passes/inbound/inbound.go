@@ -412,6 +412,13 @@ func run(pass *analysis.Pass) (any, error) {
 					}
 				}
 			}
+			if _, lit := fn.Node.(*ast.FuncLit); lit && fn.Own != nil && fn.Own.Kind == Param && res.OnPath(fn.Outer) == nil && callers.boundRoot != nil {
+				// go func(ctx context.Context) { ... }(ctx) where ctx is
+				// a fresh root: the literal has no caller's deadline.
+				if caller, process := enclosingCaller(pass.TypesInfo, callers.mainOnly, cur); callers.boundRoot(fn.Own.Param, caller, process) {
+					fn.Own = nil
+				}
+			}
 			if fn.Own != nil && fn.Own.Kind == Param && callers.rootedTypes[typeName(fn.Own.Param.Type())] {
 				fn.Own = nil // a context type of the package that only fresh roots fill
 			}

@@ -106,8 +106,15 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 	outliving := map[*ast.CallExpr]bool{}               // WithCancel calls whose cancel outlives their function (outlivingCancel)
 	pairAssigns := map[*ast.CallExpr]inspector.Cursor{} // x, y := call(...): where a WithCancel's cancel lands
 	commandParams := map[*types.Var]bool{}              // the context parameters of commands
-	for cur := range insp.Root().Preorder((*ast.Ident)(nil), (*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.FuncType)(nil)) {
+	bound := map[*types.Var]bool{}                      // parameters of literals run at once, set from their arguments (defs)
+	for cur := range insp.Root().Preorder((*ast.Ident)(nil), (*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.FuncType)(nil), (*ast.CallExpr)(nil)) {
 		switch n := cur.Node().(type) {
+		case *ast.CallExpr:
+			// go func(ctx context.Context) { ... }(ctx): the literal's
+			// parameter holds the argument it is run with.
+			if lit, ok := ast.Unparen(n.Fun).(*ast.FuncLit); ok {
+				recordBound(info, iface, defs, bound, lit, n.Args)
+			}
 		case *ast.FuncType:
 			if commandFunc(info, n) {
 				for _, field := range n.Params.List {
@@ -337,7 +344,7 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 			if commandParams[v] {
 				return true
 			}
-			if v.Kind() == types.ParamVar {
+			if v.Kind() == types.ParamVar && !bound[v] {
 				// What a caller passed in comes first, whatever the
 				// function assigns to the parameter later (ctx =
 				// withTrace(ctx)).
@@ -386,7 +393,7 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 			return len(e.Args) > 0 && (ctxapi.IsDerivation(info, e) || uses.AddsValuesOnly(e)) && throughLocals(e.Args[0], leaf, seen)
 		case *ast.Ident:
 			v, ok := info.Uses[e].(*types.Var)
-			if !ok || v.Kind() == types.ParamVar || len(defs[v]) == 0 {
+			if !ok || v.Kind() == types.ParamVar && !bound[v] || len(defs[v]) == 0 {
 				return false
 			}
 			if seen[v] {
@@ -605,7 +612,14 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 		slices.Sort(keys)
 		return keys
 	}
-	return callerFacts{rooted, launched, afterDone, rootedTypes(pass, insp, ctxTypes, mainOnly, isRooted), classify, mainOnly, lifetimes, getter, keptFrom}
+	boundRoot := func(v *types.Var, caller *types.Func, process bool) bool {
+		if !bound[v] {
+			return false
+		}
+		seen := map[*types.Var]bool{v: true}
+		return !slices.ContainsFunc(defs[v], func(r ast.Expr) bool { return r == nil || !isRooted(r, caller, process, seen) })
+	}
+	return callerFacts{rooted, launched, afterDone, rootedTypes(pass, insp, ctxTypes, mainOnly, isRooted), classify, mainOnly, lifetimes, getter, keptFrom, boundRoot}
 }
 
 // oneOwner returns a leaf for throughLocals that accepts the expressions
@@ -713,6 +727,10 @@ type callerFacts struct {
 	// parameter the kept context arg only ever holds (see
 	// rootedByCallers), nil if none.
 	keptFrom func(arg ast.Expr) *types.Func
+	// boundRoot reports whether v is the context parameter of a literal
+	// run where it stands (go func(ctx context.Context) { ... }(ctx)) that
+	// only ever holds a fresh root, in caller.
+	boundRoot func(v *types.Var, caller *types.Func, process bool) bool
 }
 
 // externalGetter returns the key of the function of another package
@@ -964,6 +982,24 @@ func recordDefs(info *types.Info, iface *types.Interface, defs map[*types.Var][]
 			// ctx, cancel := context.WithCancel(parent); g, ctx :=
 			// errgroup.WithContext(parent): the context comes from the call.
 			defs[v] = append(defs[v], rhs[0])
+		}
+	}
+}
+
+// recordBound records, for a function literal called where it stands with
+// args, that each context parameter of the literal is set from its
+// argument (defs) and is bound; a variadic literal, or one called with a
+// call's results spread over its parameters, is left alone.
+func recordBound(info *types.Info, iface *types.Interface, defs map[*types.Var][]ast.Expr, bound map[*types.Var]bool, lit *ast.FuncLit, args []ast.Expr) {
+	sig, ok := info.TypeOf(lit).(*types.Signature)
+	if !ok || sig.Variadic() || sig.Params().Len() != len(args) {
+		return
+	}
+	for i := range sig.Params().Len() {
+		v := sig.Params().At(i)
+		if v.Name() != "" && v.Name() != "_" && ctxapi.IsContext(v.Type(), iface) {
+			defs[v] = append(defs[v], args[i])
+			bound[v] = true
 		}
 	}
 }

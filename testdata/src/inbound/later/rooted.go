@@ -502,3 +502,48 @@ func cacheRemote(ctx context.Context) {
 func commitRemote(ctx context.Context) {
 	probe() // want `inbound ctx$`
 }
+
+// A literal run at once (here by a go statement) gets its context from
+// the arguments it is called with: an acceptor's per-connection goroutine
+// handed a root with a value added has no caller's deadline to pass on.
+type acceptor struct{ conns chan int }
+
+func (l *acceptor) serve() {
+	for c := range l.conns {
+		ctx := context.WithValue(context.Background(), key{}, c)
+		go func(ctx context.Context, c int) {
+			probe() // no inbound context: the literal is handed a root
+			if c > 0 {
+				go l.handleConn(ctx, c)
+				return
+			}
+			l.handleConn(ctx, c)
+		}(ctx, c)
+	}
+}
+
+func (l *acceptor) handleConn(ctx context.Context, c int) {
+	probe() // no inbound context: its only callers hand on a root
+}
+
+// A literal handed its caller's context passes that on: run in place,
+// the callee is on the caller's path; launched, it is detached work.
+func (l *acceptor) serveCtx(ctx context.Context) {
+	for c := range l.conns {
+		func(ctx context.Context) {
+			probe() // want `inbound ctx$`
+			l.handleCtxConn(ctx, c)
+		}(ctx)
+		go func(ctx context.Context) {
+			l.handleLaunched(ctx, c)
+		}(ctx)
+	}
+}
+
+func (l *acceptor) handleCtxConn(ctx context.Context, c int) {
+	probe() // want `inbound ctx$`
+}
+
+func (l *acceptor) handleLaunched(ctx context.Context, c int) {
+	probe() // want `inbound ctx detached$`
+}
