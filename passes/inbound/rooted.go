@@ -1012,19 +1012,45 @@ func passesOwnParam(info *types.Info, defs map[*types.Var][]ast.Expr, call *ast.
 		return false
 	}
 	params := caller.Type().(*types.Signature).Params()
-	own := func(e ast.Expr) bool {
+	memo := map[*types.Var]bool{} // false while being decided: a cycle adds nothing
+	var own func(e ast.Expr) bool
+	own = func(e ast.Expr) bool {
 		if ctxapi.ParamIndex(info, params, e) >= 0 {
 			return true
 		}
-		call, ok := ast.Unparen(e).(*ast.CallExpr)
-		return ok && ctxapi.IsRequestContext(info, call) && ctxapi.ParamIndex(info, params, ast.Unparen(call.Fun).(*ast.SelectorExpr).X) >= 0
+		if call, ok := ast.Unparen(e).(*ast.CallExpr); ok {
+			// r.Context(), and a copy of the request given its own
+			// context again (r.Clone(r.Context()), r.WithContext(ctx)).
+			if ctxapi.IsRequestContext(info, call) {
+				return own(ast.Unparen(call.Fun).(*ast.SelectorExpr).X)
+			}
+			return requestRebind(info, call) && own(ast.Unparen(call.Fun).(*ast.SelectorExpr).X) && own(call.Args[0])
+		}
+		// A local only ever set to one of those.
+		v := ctxflow.VarOf(info, e)
+		if v == nil || len(defs[v]) == 0 {
+			return false
+		}
+		if is, ok := memo[v]; ok {
+			return is
+		}
+		memo[v] = false
+		is := !slices.ContainsFunc(defs[v], func(d ast.Expr) bool { return d == nil || !own(d) })
+		memo[v] = is
+		return is
 	}
-	arg := call.Args[i]
-	if own(arg) {
-		return true
+	return own(call.Args[i])
+}
+
+// requestRebind reports whether call is req.Clone(ctx) or
+// req.WithContext(ctx) on an *http.Request.
+func requestRebind(info *types.Info, call *ast.CallExpr) bool {
+	fn := ctxapi.Callee(info, call)
+	if fn == nil || len(call.Args) != 1 || fn.Name() != "Clone" && fn.Name() != "WithContext" {
+		return false
 	}
-	v := ctxflow.VarOf(info, arg)
-	return v != nil && len(defs[v]) > 0 && !slices.ContainsFunc(defs[v], func(d ast.Expr) bool { return !own(d) })
+	recv := fn.Type().(*types.Signature).Recv()
+	return recv != nil && ctxapi.IsHTTPRequest(recv.Type())
 }
 
 // inlineOfLaunch reports whether the call at cur, a statement of its own,

@@ -547,3 +547,44 @@ func (l *acceptor) handleCtxConn(ctx context.Context, c int) {
 func (l *acceptor) handleLaunched(ctx context.Context, c int) {
 	probe() // want `inbound ctx detached$`
 }
+
+// A handler that answers at once and processes the event in goroutines it
+// does not wait for, each handed a copy of the request with the request's
+// own context (and those handing on another such copy): the processing is
+// detached, whoever's request it was given.
+type sink struct{ wg *sync.WaitGroup }
+
+func (s *sink) HandleEvent(w http.ResponseWriter, request *http.Request) {
+	s.wg.Add(2)
+	go func() {
+		defer s.wg.Done()
+		local := request.Clone(request.Context())
+		s.process(local)
+	}()
+	go func() {
+		defer s.wg.Done()
+		s.processGroup(request.Clone(request.Context()))
+	}()
+	w.WriteHeader(http.StatusAccepted)
+}
+
+func (s *sink) processGroup(request *http.Request) {
+	group := request.Clone(request.Context())
+	go func() {
+		local := group.WithContext(group.Context())
+		s.process(local)
+	}()
+}
+
+func (s *sink) process(request *http.Request) {
+	probe() // want `inbound request.Context\(\) detached$`
+}
+
+// A copy given another context is not the caller's request.
+func (s *sink) HandleOther(w http.ResponseWriter, request *http.Request) {
+	go s.processOther(request.Clone(context.TODO()))
+}
+
+func (s *sink) processOther(request *http.Request) {
+	probe() // want `inbound request.Context\(\)$`
+}
