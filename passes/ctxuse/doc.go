@@ -69,7 +69,8 @@
 //     caller's signal;
 //   - which *http.Request parameters it only reads or fills in (fields,
 //     headers, cookies, or callees that do no more, such as oauth2's
-//     Token.SetAuthHeader): a request handed only to such functions is
+//     Token.SetAuthHeader, http.ProxyFromEnvironment or the dumps of
+//     net/http/httputil): a request handed only to such functions is
 //     never sent, so it has no signal to carry;
 //   - which http.ResponseWriter parameters it takes the connection of (a
 //     Hijack() on it, a websocket upgrader): after the call, the handler's

@@ -293,6 +293,15 @@ var requestReaders = map[string]bool{
 	"BasicAuth": true, "SetBasicAuth": true, "AddCookie": true, "ProtoAtLeast": true, "PathValue": true, "SetPathValue": true,
 }
 
+// requestInspectors are the standard library's functions that only read
+// a request handed to them, in memory: which proxy applies to it, or a
+// dump of it (DumpRequestOut writes it to an in-memory connection).
+var requestInspectors = map[string]bool{
+	"net/http.ProxyFromEnvironment":    true,
+	"net/http/httputil.DumpRequest":    true,
+	"net/http/httputil.DumpRequestOut": true,
+}
+
 // inspectsOnly reports whether the request variable v is only read or
 // filled in: its fields (req.Header.Set(...), req.URL), the methods of
 // requestReaders, and arguments of callees whose fact says they do the
@@ -314,6 +323,9 @@ func (r *Result) inspectsOnly(v *types.Var) bool {
 			i := slices.Index(n.Args, ast.Expr(child.(ast.Expr)))
 			if i < 0 {
 				return false
+			}
+			if fn := ctxapi.Callee(r.info, n); fn != nil && requestInspectors[fn.FullName()] {
+				continue
 			}
 			if f, idx := r.callFact(n); f == nil || !slices.Contains(f.Inspects, idx(i)) {
 				return false

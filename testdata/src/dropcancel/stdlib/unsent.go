@@ -3,6 +3,7 @@ package stdlib
 import (
 	"context"
 	"net/http"
+	"net/http/httputil"
 )
 
 // A token that writes itself into a request's header.
@@ -44,4 +45,19 @@ func (p *PricingClient) SignedSend(ctx context.Context, t *token) (*http.Respons
 	}
 	sign(req, t)
 	return p.hc.Do(req)
+}
+
+// A request built only to ask which proxy applies and to dump it for a
+// debug log is never sent: both read it in memory.
+func ProxyFor(ctx context.Context, target string) (string, error) {
+	req, err := http.NewRequest("GET", target, nil)
+	if err != nil {
+		return "", err
+	}
+	proxy, err := http.ProxyFromEnvironment(req)
+	if err != nil || proxy == nil {
+		return "", err
+	}
+	dump, err := httputil.DumpRequestOut(req, false)
+	return proxy.String() + string(dump), err
 }
