@@ -40,12 +40,17 @@
 // package's own (a struct embedding context.Context, unexported or in
 // package main) that the package only ever builds around such roots (a
 // command-line tool's &Context{Context: ctx} around main's Background,
-// handed to each of its checks). main, init, package-level initialisers
+// handed to each of its checks). A function literal run where it stands
+// (go func(ctx context.Context) { ... }(ctx)) holds in its parameters the
+// arguments it is run with: a callee it hands a root gets no caller's
+// deadline, and neither has the literal itself when nothing outside it
+// has a context. main, init, package-level initialisers
 // and functions without such a parameter are off the request path. Work
 // inside a go or defer statement below the function that owns the context
 // is marked detached, and so is a function only ever started by go
 // statements with its caller's context (a parameter, the request's
-// r.Context(), or a local set from them), or run in place only as the
+// r.Context(), a copy of the request given its own context again,
+// r.Clone(r.Context()), or a local set from them), or run in place only as the
 // twin of such a launch in the other branch of an if (if testMode {
 // c.put(ctx) } else { go c.put(ctx) }), and a closure handed to a
 // function that launches or memoises it or calls it only once a context
