@@ -92,7 +92,11 @@
 // caller's: context.With... derivations, and calls that keep their
 // argument's cancellation (a helper that only adds values, learned by the
 // fact above; a With... derivation of another package such as
-// errgroup.WithContext; a values-only package's function).
+// errgroup.WithContext; a values-only package's function). A helper that
+// returns what a values-only package's function made of its context (a
+// tracing wrapper returning tracer.Start's context, directly or through a
+// local set once) only adds values too: a root handed only to it, whose
+// result the caller drops, loses nothing.
 //
 // An interface method takes what all its implementations agree on, those
 // of its package and of the module's packages that package imports (an
