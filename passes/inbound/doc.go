@@ -113,6 +113,11 @@
 // on the way (WithTimeout(sc.ctx, d), or ctx, cancel =
 // context.WithTimeout(ctx, d) in a function only main reaches) is a
 // budget, below main as anywhere, and the callee keeps its findings. A
+// function handed as a value where a named function type of the module is
+// expected (drivers.Register("mysql", New) with a Constructor parameter)
+// is called wherever a value of that type is (constructors[name](ctx,
+// dsn)), unless a value of that type is handed on as another type (a
+// plain func parameter), whose calls cannot be told apart. A
 // root cancelled when its function returns stands in for one,
 // and one whose cancel a goroutine or hook calls on a signal (a reload, a
 // stop) has that signal for the work below to honour. A call through an

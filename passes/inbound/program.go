@@ -67,6 +67,16 @@ type CallSummary struct {
 	// Escaped are the functions the package refers to other than by a
 	// static call (a function value, a method value): callers out of view.
 	Escaped []string
+	// Registered are the functions the package hands, as values, only
+	// where a named function type of a package outside the standard
+	// library is expected (drivers.Register("mysql", New) with a
+	// drivers.Constructor parameter): the calls of values of that type
+	// (SummaryCall.Callee "func importpath.Name") are their calls.
+	Registered []Registration
+	// Leaked are the named function types whose values the package hands
+	// where another type is expected (a Constructor given to a func(...)
+	// parameter): calls of them the program cannot attribute.
+	Leaked []string
 	// Contextless are the package's functions without a context that
 	// make a root for a callee, or call one that does (ContextlessRoot).
 	Contextless []ContextlessFunc
@@ -118,6 +128,12 @@ func pkgOf(qualified string) string {
 type Carrier struct {
 	Names []string
 	Keys  []string
+}
+
+// Registration is a function handed as a value of a named function type.
+type Registration struct {
+	Func string // its key
+	Type string // "importpath.Name"
 }
 
 // Implementation is a method and an interface its type implements with it.
@@ -177,6 +193,8 @@ func summarise(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Inte
 		return strings.Contains(strings.ToLower(elem), "example")
 	})
 	escaped := map[string]bool{}
+	var registered []Registration
+	leaked := map[string]bool{}
 	handedOff := map[ast.Node]bool{} // function values a callee runs with a context of the call
 	// describe fills in what the call at cur hands the callee's context
 	// parameter: arg.
@@ -285,6 +303,12 @@ func summarise(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Inte
 			}
 			s.Funcs = append(s.Funcs, sf)
 		case *ast.Ident:
+			if v, ok := info.Uses[n].(*types.Var); ok {
+				if t := namedFuncType(v.Type()); t != nil && handedAsOther(info, cur) {
+					leaked[t.Obj().Pkg().Path()+"."+t.Obj().Name()] = true
+				}
+				continue
+			}
 			fn, ok := info.Uses[n].(*types.Func)
 			if !ok || fn.Pkg() == nil || ctxapi.IsStdlib(fn.Pkg().Path()) || contextParam(fn, iface) == nil && !cl.hasFact(fn) {
 				continue
@@ -294,10 +318,25 @@ func summarise(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Inte
 				c = c.Parent()
 			}
 			if call, ok := c.Parent().Node().(*ast.CallExpr); (!ok || call.Fun != c.Node()) && !handedOff[c.Node()] {
-				escaped[key(fn)] = true
+				if t := registeredAs(info, c); t != "" {
+					registered = append(registered, Registration{key(fn), t})
+				} else {
+					escaped[key(fn)] = true
+				}
 			}
 		case *ast.CallExpr:
 			fn := ctxapi.Callee(info, n)
+			if fn == nil && !inTest(cur) && !example {
+				// A call of a value of a named function type (a
+				// registry's constructor(ctx, ...)): a call of every
+				// function registered as that type.
+				if t := namedFuncType(info.TypeOf(n.Fun)); t != nil {
+					if i := sigContextIndex(t.Underlying().(*types.Signature), iface); i >= 0 && i < len(n.Args) && !(n.Ellipsis.IsValid() && i == len(n.Args)-1) {
+						s.Calls = append(s.Calls, describe(SummaryCall{Callee: "func " + t.Obj().Pkg().Path() + "." + t.Obj().Name()}, n.Args[i], cur))
+					}
+				}
+				continue
+			}
 			if fn == nil || fn.Pkg() == nil || ctxapi.IsStdlib(fn.Pkg().Path()) || inTest(cur) || example {
 				continue
 			}
@@ -348,10 +387,106 @@ func summarise(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Inte
 		}
 	}
 	s.Escaped = slices.Sorted(maps.Keys(escaped))
+	s.Registered = registered
+	s.Leaked = slices.Sorted(maps.Keys(leaked))
 	if callers.lifetimes != nil {
 		s.Lifetimes = callers.lifetimes()
 	}
 	return s
+}
+
+// namedFuncType returns t as a named function type declared outside the
+// standard library, nil if it is not one.
+func namedFuncType(t types.Type) *types.Named {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || ctxapi.IsStdlib(n.Obj().Pkg().Path()) || n.TypeParams().Len() > 0 {
+		return nil
+	}
+	if _, ok := n.Underlying().(*types.Signature); !ok {
+		return nil
+	}
+	return n
+}
+
+// registeredAs returns the named function type ("importpath.Name") that
+// the function value at cur is handed as, an argument where a call expects
+// one (or converted to one: Constructor(New)), "" otherwise.
+func registeredAs(info *types.Info, cur inspector.Cursor) string {
+	call, ok := cur.Parent().Node().(*ast.CallExpr)
+	if !ok {
+		return ""
+	}
+	var want types.Type
+	if tv, ok := info.Types[call.Fun]; ok && tv.IsType() {
+		want = tv.Type // a conversion
+	} else if sig, ok := info.TypeOf(call.Fun).Underlying().(*types.Signature); ok {
+		i := slices.Index(call.Args, cur.Node().(ast.Expr))
+		switch {
+		case i < 0:
+			return ""
+		case sig.Variadic() && i >= sig.Params().Len()-1:
+			if call.Ellipsis.IsValid() {
+				return ""
+			}
+			want = sig.Params().At(sig.Params().Len() - 1).Type().(*types.Slice).Elem()
+		case i < sig.Params().Len():
+			want = sig.Params().At(i).Type()
+		}
+	}
+	if t := namedFuncType(want); t != nil {
+		return t.Obj().Pkg().Path() + "." + t.Obj().Name()
+	}
+	return ""
+}
+
+// handedAsOther reports whether the variable at cur is an argument of a
+// call (other than its callee) or the right side of an assignment, where
+// the expected type is not its own.
+func handedAsOther(info *types.Info, cur inspector.Cursor) bool {
+	e := cur.Node().(ast.Expr)
+	if sel, ok := cur.Parent().Node().(*ast.SelectorExpr); ok && sel.Sel == e {
+		cur, e = cur.Parent(), sel
+	}
+	own := info.TypeOf(e)
+	switch p := cur.Parent().Node().(type) {
+	case *ast.CallExpr:
+		if p.Fun == e {
+			return false
+		}
+		if tv, ok := info.Types[p.Fun]; ok && tv.IsType() {
+			return !types.Identical(tv.Type, own)
+		}
+		sig, ok := info.TypeOf(p.Fun).Underlying().(*types.Signature)
+		if !ok {
+			return true
+		}
+		i := slices.Index(p.Args, e)
+		if sig.Variadic() && i >= sig.Params().Len()-1 {
+			last := sig.Params().At(sig.Params().Len() - 1).Type()
+			if !p.Ellipsis.IsValid() {
+				last = last.(*types.Slice).Elem()
+			}
+			return !types.Identical(last, own)
+		}
+		return i >= 0 && i < sig.Params().Len() && !types.Identical(sig.Params().At(i).Type(), own)
+	case *ast.AssignStmt:
+		for i, r := range p.Rhs {
+			if r == e && i < len(p.Lhs) && len(p.Lhs) == len(p.Rhs) {
+				return !types.Identical(info.TypeOf(p.Lhs[i]), own)
+			}
+		}
+	}
+	return false
+}
+
+// sigContextIndex is the index of sig's first context parameter, -1 if none.
+func sigContextIndex(sig *types.Signature, iface *types.Interface) int {
+	for i := range sig.Params().Len() {
+		if ctxapi.IsContext(sig.Params().At(i).Type(), iface) {
+			return i
+		}
+	}
+	return -1
 }
 
 // dynamicCall describes call, a call of fn, a method of an interface: its
@@ -456,7 +591,9 @@ func Program(sums []*CallSummary) *Rooted {
 	calls := map[string][]SummaryCall{}   // by callee key
 	dynamic := map[string][]SummaryCall{} // by method name
 	escaped := map[string]bool{}
-	inView := map[string]bool{} // the packages summarised, by path
+	registered := map[string][]string{} // function key -> the named function types it is handed as
+	leaked := map[string]bool{}         // named function types whose values go where calls are out of view
+	inView := map[string]bool{}         // the packages summarised, by path
 	imports := map[string][]string{}
 	lifetimes := map[string]bool{}
 	contextless := map[string]*SummaryFunc{}
@@ -492,7 +629,20 @@ func Program(sums []*CallSummary) *Rooted {
 		for _, k := range s.Escaped {
 			escaped[k] = true
 		}
+		for _, r := range s.Registered {
+			registered[r.Func] = append(registered[r.Func], r.Type)
+		}
+		for _, t := range s.Leaked {
+			leaked[t] = true
+		}
 		inView[s.Package] = true
+	}
+	// A function registered as a type of a package out of view is called
+	// where the program cannot see.
+	for k, types := range registered {
+		if slices.ContainsFunc(types, func(t string) bool { return !inView[pkgOf(t)] || leaked[t] }) {
+			escaped[k] = true
+		}
 	}
 	implements := map[string][]string{} // method key -> interfaces
 	for _, s := range sums {
@@ -545,10 +695,13 @@ func Program(sums []*CallSummary) *Rooted {
 	// with returns the static calls of f and those through interfaces
 	// that may reach it.
 	with := func(static, dynamic map[string][]SummaryCall, f *SummaryFunc) []SummaryCall {
-		if f.Method == "" {
-			return static[f.Key]
-		}
 		out := slices.Clip(static[f.Key])
+		for _, t := range registered[f.Key] {
+			out = append(out, static["func "+t]...)
+		}
+		if f.Method == "" {
+			return out
+		}
 		for _, c := range dynamic[f.Method] {
 			if reaches(c, f) {
 				out = append(out, c)

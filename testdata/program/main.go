@@ -7,7 +7,9 @@ import (
 	"database/sql/driver"
 	"net/http"
 
+	"example.com/program/drivers"
 	"example.com/program/internal/jobs"
+	_ "example.com/program/mysqldrv"
 	"example.com/program/pgserver"
 	"example.com/program/process"
 	"example.com/program/queue"
@@ -40,6 +42,8 @@ func main() {
 	worker.Settle(ctx)
 	worker.Vacuum(ctx)
 	jobs.PurgeNow()
+	drivers.Open(ctx, "mysql")
+	drivers.Stop(ctx)
 	warm := store.Warm // a function value: its callers are out of view
 	warm(ctx)
 	http.ListenAndServe(":8080", &server.Server{Store: s})
