@@ -479,16 +479,6 @@ func handedAsOther(info *types.Info, cur inspector.Cursor) bool {
 	return false
 }
 
-// sigContextIndex is the index of sig's first context parameter, -1 if none.
-func sigContextIndex(sig *types.Signature, iface *types.Interface) int {
-	for i := range sig.Params().Len() {
-		if ctxapi.IsContext(sig.Params().At(i).Type(), iface) {
-			return i
-		}
-	}
-	return -1
-}
-
 // dynamicCall describes call, a call of fn, a method of an interface: its
 // name, signature and the named interface it goes through.
 func dynamicCall(info *types.Info, call *ast.CallExpr, fn *types.Func) SummaryCall {

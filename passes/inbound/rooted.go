@@ -696,9 +696,15 @@ func contextParam(fn *types.Func, iface *types.Interface) *types.Var {
 // contextParamIndex returns the index of fn's first context.Context
 // parameter, -1 if none.
 func contextParamIndex(fn *types.Func, iface *types.Interface) int {
-	params := fn.Type().(*types.Signature).Params()
-	for i := range params.Len() {
-		if ctxapi.IsContext(params.At(i).Type(), iface) {
+	return sigContextIndex(fn.Type().(*types.Signature), iface)
+}
+
+// sigContextIndex is the index of sig's first context parameter, -1 if
+// none: a function's, or a named function type's (a registry's
+// constructor).
+func sigContextIndex(sig *types.Signature, iface *types.Interface) int {
+	for i := range sig.Params().Len() {
+		if ctxapi.IsContext(sig.Params().At(i).Type(), iface) {
 			return i
 		}
 	}

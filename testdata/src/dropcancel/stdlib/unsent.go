@@ -48,7 +48,7 @@ func (p *PricingClient) SignedSend(ctx context.Context, t *token) (*http.Respons
 }
 
 // A request built only to ask which proxy applies and to dump it for a
-// debug log is never sent: both read it in memory.
+// debug log is never sent: each of them reads it in memory.
 func ProxyFor(ctx context.Context, target string) (string, error) {
 	req, err := http.NewRequest("GET", target, nil)
 	if err != nil {
@@ -58,6 +58,10 @@ func ProxyFor(ctx context.Context, target string) (string, error) {
 	if err != nil || proxy == nil {
 		return "", err
 	}
-	dump, err := httputil.DumpRequestOut(req, false)
-	return proxy.String() + string(dump), err
+	out, err := httputil.DumpRequestOut(req, false)
+	if err != nil {
+		return "", err
+	}
+	in, err := httputil.DumpRequest(req, false)
+	return proxy.String() + string(out) + string(in), err
 }
