@@ -64,6 +64,15 @@ type RootsContext struct {
 	// constant (compile(call, false)) never reach it.
 	IfEquals int
 	Equals   string
+	// Through, when not 0, says that the root is observed only by the
+	// method Method of the function's parameter Through-1, an interface,
+	// which receives it as its parameter MethodArg: a caller that passes a
+	// concrete value whose Method observes nothing of a fresh root (a
+	// storage bucket's read that only annotates a log from ctx) loses
+	// nothing there.
+	Through   int
+	Method    string
+	MethodArg int
 }
 
 func (*RootsContext) AFact() {}
@@ -78,6 +87,9 @@ func (f *RootsContext) String() string {
 	}
 	if f.IfEquals > 0 {
 		s += fmt.Sprintf(" if parameter %d is %s", f.IfEquals-1, f.Equals)
+	}
+	if f.Through > 0 {
+		s += fmt.Sprintf(" if parameter %d's %s observes it", f.Through-1, f.Method)
 	}
 	return s
 }
@@ -336,6 +348,9 @@ func (c *checker) checkHelperCall(cur inspector.Cursor, call *ast.CallExpr) {
 	if _, ok := passOnBranch(c.Pass.TypesInfo, nil, call, fact); !ok {
 		return // the root sits in a branch this call's constant does not take
 	}
+	if _, ok := passOnThrough(c.Pass.TypesInfo, c.Uses, nil, call, fact); !ok {
+		return // only this call's argument's method could observe the root, and it does not
+	}
 	if ctxflow.StoredComponent(c.Pass.TypesInfo, cur) {
 		return // it builds a component kept beyond the call (t.sess = s): the root is its lifetime
 	}
@@ -399,6 +414,94 @@ func (c *checker) helperFact(fn *types.Func) *RootsContext {
 		return fact
 	}
 	return nil
+}
+
+// passOn says whether fn, calling at `at` a helper whose fact is f, roots
+// through it, and returns fn's own fact then (without Via and Module): the
+// helper's root and position, and the conditions of fn's own that reach
+// it (passOnGuard, reachedBranch, passOnThrough).
+func passOn(info *types.Info, uses *ctxuse.Result, fn *types.Func, at inspector.Cursor, f *RootsContext) (*RootsContext, bool) {
+	call := at.Node().(*ast.CallExpr)
+	g, ok := passOnGuard(info, fn, call, f)
+	if !ok {
+		return nil, false
+	}
+	k, v, ok := reachedBranch(info, fn, at, f)
+	if !ok {
+		return nil, false
+	}
+	t, ok := passOnThrough(info, uses, fn, call, f)
+	if !ok {
+		return nil, false
+	}
+	own := &RootsContext{Root: f.Root, Pos: f.Pos, IfZero: g, IfEquals: k, Equals: v}
+	if t > 0 {
+		own.Through, own.Method, own.MethodArg = t, f.Method, f.MethodArg
+	}
+	return own, true
+}
+
+// viaParam names a method of a function's interface parameter that a
+// context is handed to (RootsContext.Through).
+type viaParam struct {
+	param  int    // the function's parameter, 0-based
+	method string // the method called on it
+	arg    int    // the method's parameter the context lands in
+}
+
+// paramMethod says whether call hands its i-th argument to an exported
+// method of fn's own parameter of interface type (b.Get(ctx, key) in func
+// load(b bucket, …)), and which.
+func paramMethod(info *types.Info, fn *types.Func, call *ast.CallExpr, i int) (viaParam, bool) {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || fn == nil || call.Ellipsis.IsValid() {
+		return viaParam{}, false
+	}
+	m, ok := info.Uses[sel.Sel].(*types.Func)
+	if !ok || !m.Exported() {
+		return viaParam{}, false
+	}
+	sig := m.Type().(*types.Signature)
+	if sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) || sig.Variadic() && i >= sig.Params().Len()-1 {
+		return viaParam{}, false
+	}
+	k := ctxapi.ParamIndex(info, fn.Type().(*types.Signature).Params(), sel.X)
+	if k < 0 {
+		return viaParam{}, false
+	}
+	return viaParam{param: k, method: m.Name(), arg: i}, true
+}
+
+// passOnThrough says whether a call of a helper whose fact is f reaches
+// its root, when only a method of one of the helper's interface
+// parameters observes it (RootsContext.Through): a concrete argument
+// decides by its own method (does it observe a fresh root?); fn's own
+// parameter passes the condition on (its 1-based index is returned, for
+// fn's fact); anything else may observe it. At a call site to report, fn
+// is nil.
+func passOnThrough(info *types.Info, uses *ctxuse.Result, fn *types.Func, call *ast.CallExpr, f *RootsContext) (int, bool) {
+	if f.Through == 0 || f.Through > len(call.Args) || call.Ellipsis.IsValid() {
+		return 0, true
+	}
+	arg := call.Args[f.Through-1]
+	t := info.TypeOf(arg)
+	if t == nil {
+		return 0, true
+	}
+	if !types.IsInterface(t) {
+		obj, _, _ := types.LookupFieldOrMethod(t, true, nil, f.Method)
+		m, ok := obj.(*types.Func)
+		if !ok {
+			return 0, true
+		}
+		return 0, uses.RootObserved(m, f.MethodArg)
+	}
+	if fn != nil {
+		if k := ctxapi.ParamIndex(info, fn.Type().(*types.Signature).Params(), arg); k >= 0 {
+			return k + 1, true
+		}
+	}
+	return 0, true
 }
 
 // passOnGuard says whether fn, calling a helper whose fact is f, roots
@@ -562,6 +665,12 @@ func rootingHelpers(pass *analysis.Pass, in *inbound.Result, uses *ctxuse.Result
 	module := ctxuse.Module(pass)
 	var current *types.Func // the function whose body is searched
 	var guard int           // what the root found in it waits for (RootsContext.IfZero)
+	// While deferThrough is set, a root handed to a method of current's
+	// own interface parameter is not yet taken as observed: through notes
+	// the one such method (mixed, more than one), and when nothing else
+	// observes the root, the fact says which (RootsContext.Through).
+	var deferThrough, mixed bool
+	var through *viaParam
 	observes := func(cur inspector.Cursor, i int) bool {
 		call := cur.Node().(*ast.CallExpr)
 		if fn := ctxapi.Callee(pass.TypesInfo, call); fn != nil && isCloser(fn) {
@@ -575,6 +684,15 @@ func rootingHelpers(pass *analysis.Pass, in *inbound.Result, uses *ctxuse.Result
 		}
 		if !uses.ArgObserved(cur, i) || optionalCallback(pass.TypesInfo, cur) {
 			return false
+		}
+		if deferThrough {
+			if v, ok := paramMethod(pass.TypesInfo, current, call, i); ok {
+				if through != nil && *through != v {
+					mixed = true
+				}
+				through = &v
+				return false
+			}
 		}
 		if j, ok := uses.IfZero(call, i); ok {
 			g, ok := guardOf(pass.TypesInfo, current, call.Args[j])
@@ -606,12 +724,26 @@ func rootingHelpers(pass *analysis.Pass, in *inbound.Result, uses *ctxuse.Result
 		}
 		body, _ := cur.FindNode(decl.Body)
 		current, guard = fn, 0
-		if root := ctxflow.RootPassedOn(pass.TypesInfo, body, observes, inPlace); root != nil {
+		deferThrough, mixed, through = true, false, nil
+		root := ctxflow.RootPassedOn(pass.TypesInfo, body, observes, inPlace)
+		var via viaParam
+		if root == nil && through != nil {
+			// Only a method of an interface parameter may observe it:
+			// find the root again, taking that method as observing.
+			deferThrough, guard = false, 0
+			if root = ctxflow.RootPassedOn(pass.TypesInfo, body, observes, inPlace); root != nil && !mixed {
+				via = *through
+			}
+		}
+		if root != nil {
 			at, ok := body.FindNode(root)
 			if ok && in.Documented(at) {
 				continue // the helper's comment says it detaches on purpose
 			}
 			f := &RootsContext{Root: rootName(pass.TypesInfo, root), Pos: shortPos(pass.Fset, root.Pos()), Module: module, IfZero: guard}
+			if via.method != "" {
+				f.Through, f.Method, f.MethodArg = via.param+1, via.method, via.arg
+			}
 			if ok {
 				f.IfEquals, f.Equals = branchOf(pass.TypesInfo, fn, at)
 			}
@@ -644,11 +776,10 @@ func rootingHelpers(pass *analysis.Pass, in *inbound.Result, uses *ctxuse.Result
 			}
 			fact := new(RootsContext)
 			if pass.ImportObjectFact(callee, fact) && fact.Module == module && !ctxflow.StoredComponent(pass.TypesInfo, at) {
-				if g, ok := passOnGuard(pass.TypesInfo, fn, call, fact); ok {
-					if k, v, ok := reachedBranch(pass.TypesInfo, fn, at, fact); ok {
-						found[fn] = &RootsContext{Root: fact.Root, Pos: fact.Pos, Via: qualifiedName(callee), Module: module, IfZero: g, IfEquals: k, Equals: v}
-						break
-					}
+				if f, ok := passOn(pass.TypesInfo, uses, fn, at, fact); ok {
+					f.Via, f.Module = qualifiedName(callee), module
+					found[fn] = f
+					break
 				}
 			}
 		}
@@ -662,12 +793,11 @@ func rootingHelpers(pass *analysis.Pass, in *inbound.Result, uses *ctxuse.Result
 			}
 			for _, p := range pending[fn] {
 				if f := found[p.callee]; f != nil && !ctxflow.StoredComponent(pass.TypesInfo, p.at) {
-					if g, ok := passOnGuard(pass.TypesInfo, fn, p.at.Node().(*ast.CallExpr), f); ok {
-						if k, v, ok := reachedBranch(pass.TypesInfo, fn, p.at, f); ok {
-							found[fn] = &RootsContext{Root: f.Root, Pos: f.Pos, Via: p.callee.Name(), Module: module, IfZero: g, IfEquals: k, Equals: v}
-							changed = true
-							break
-						}
+					if g, ok := passOn(pass.TypesInfo, uses, fn, p.at, f); ok {
+						g.Via, g.Module = p.callee.Name(), module
+						found[fn] = g
+						changed = true
+						break
 					}
 				}
 			}

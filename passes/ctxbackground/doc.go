@@ -55,7 +55,13 @@
 // parameter selects (if evaluate { ... } on a boolean parameter, or one
 // case of a switch on a parameter) roots only for callers that may pass
 // that value: compile(name, false) reaches nothing, and so neither does a
-// caller that passes a constant on to it.
+// caller that passes a constant on to it. Likewise a helper whose root
+// only a method of one of its interface parameters could observe
+// (objects.ByKeys(b Bucket, …) calling b.Get(context.TODO(), k)) roots
+// only for callers whose argument's own method observes it: a caller
+// passing a local store whose Get only annotates a log from its context
+// loses nothing, one passing a remote store or an interface value of
+// unknown kind is told.
 //
 // One helper reached twice from one function is one finding, and so is
 // one root reached through two unexported helpers; exported helpers each

@@ -592,6 +592,27 @@ func (r *Result) Ignores(fn *types.Func, i int) bool {
 	return slices.Contains(f.Ignores, i)
 }
 
+// RootObserved reports whether a fresh root handed to fn's i-th parameter
+// reaches something that observes cancellation: what fn observes only
+// once it finds its context cancellable does not count, and an unknown
+// function observes unless its names say it reads values or its signature
+// says it ignores the parameter, as for a call in the analysed code.
+func (r *Result) RootObserved(fn *types.Func, i int) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if fn.Pkg() != nil && knowledge.InPackages(fn.Pkg().Path(), knowledge.ValuesOnly) {
+		return ctxapi.ReturnsContext(fn) // what the caller does with the result decides
+	}
+	f := r.factOf(fn)
+	if f == nil {
+		return !namedReader(fn) && !unknownIgnores(fn, i)
+	}
+	if slices.Contains(f.AddsValues, i) {
+		return true // what the caller does with the result decides
+	}
+	return f.reach(i) == waits
+}
+
 // Polls reports whether fn, a context form of a plain function, asks that
 // function again in a loop until it answers or the context is done (see
 // Fact.Polls).
