@@ -104,6 +104,11 @@ type Fact struct {
 	// IfZero lists the context parameters observed only when another
 	// parameter holds its zero value (see Guard).
 	IfZero []Guard
+	// IfNonZero lists the context parameters observed only when another
+	// parameter holds a value other than its zero value (if version > 0 {
+	// return remote.Read(ctx, version) }): a caller that passes the zero
+	// constant has nothing of its context observed there (see Guard).
+	IfNonZero []Guard
 	// Hands lists the function parameters it calls with one of its context
 	// parameters itself, unchanged (see Handoff): a subscription's
 	// Consume(ctx, handle) that runs handle(ctx, msg), so that the callback
@@ -144,6 +149,9 @@ func (f *Fact) String() string {
 	for _, g := range f.IfZero {
 		parts = append(parts, fmt.Sprintf("observes %d only if %d is zero", g.Ctx, g.Param))
 	}
+	for _, g := range f.IfNonZero {
+		parts = append(parts, fmt.Sprintf("observes %d only if %d is not zero", g.Ctx, g.Param))
+	}
 	for _, h := range f.Hands {
 		parts = append(parts, fmt.Sprintf("hands %d to argument %d of %d", h.Ctx, h.Arg, h.Func))
 	}
@@ -151,7 +159,7 @@ func (f *Fact) String() string {
 }
 
 func (f *Fact) empty() bool {
-	return len(f.Ignores)+len(f.IfCancellable)+len(f.Checks)+len(f.Launches)+len(f.Memoises)+len(f.AfterDone)+len(f.Stores)+len(f.Wraps)+len(f.Calls)+len(f.Watches)+len(f.Detaches)+len(f.Keeps)+len(f.Attaches)+len(f.Inspects)+len(f.Hijacks)+len(f.AddsValues)+len(f.IfZero)+len(f.Hands) == 0 && !f.ChecksStored && !f.Polls
+	return len(f.Ignores)+len(f.IfCancellable)+len(f.Checks)+len(f.Launches)+len(f.Memoises)+len(f.AfterDone)+len(f.Stores)+len(f.Wraps)+len(f.Calls)+len(f.Watches)+len(f.Detaches)+len(f.Keeps)+len(f.Attaches)+len(f.Inspects)+len(f.Hijacks)+len(f.AddsValues)+len(f.IfZero)+len(f.IfNonZero)+len(f.Hands) == 0 && !f.ChecksStored && !f.Polls
 }
 
 // Result answers, for one package, what a call does with its arguments
@@ -1207,6 +1215,9 @@ func (r *Result) compute(fn *types.Func) *Fact {
 				if k, ok := r.zeroGuard(fn, body, p); ok {
 					f.IfZero = append(f.IfZero, Guard{Ctx: i, Param: k})
 				}
+				if k, ok := r.nonZeroGuard(body, params, p); ok {
+					f.IfNonZero = append(f.IfNonZero, Guard{Ctx: i, Param: k})
+				}
 			}
 			if r.addsValues(fn, body, p) {
 				f.AddsValues = append(f.AddsValues, i)
@@ -1467,6 +1478,9 @@ func (r *Result) argReach(call *ast.CallExpr, i int, at *inspector.Cursor) reach
 		// tenant.InjectOrgID(ctx, id) returns ctx with a value: what the
 		// result reaches decides, as for a carrier of unknown code.
 		return follow()
+	}
+	if r.zeroSkips(fn, f, call, i) {
+		return none // ClassInfoWithVersion(ctx, class, 0): read locally, ctx unused
 	}
 	return f.reach(paramIndex(fn, i))
 }

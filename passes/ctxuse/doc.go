@@ -82,7 +82,11 @@
 //   - which context forms (XContext) call their plain sibling X in a loop
 //     that also reads the context (PrimaryInfoWithContext asking
 //     PrimaryInfo on every tick until it answers): X is the one-shot
-//     question, and a call of X is not the same request without a context.
+//     question, and a call of X is not the same request without a context;
+//   - which context parameters it observes only when another parameter is
+//     not zero (if version > 0 { return remote.Read(ctx, version) }, name
+//     != "", a boolean flag): a caller that passes the zero constant there
+//     has nothing of its context observed.
 //
 // A package-level variable set once to a function and never assigned again
 // in its package (var G = GetLogger, a logger's short alias) is that

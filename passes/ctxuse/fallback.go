@@ -19,6 +19,100 @@ import (
 // A caller that passes a name has nothing of its context observed there.
 type Guard struct{ Ctx, Param int }
 
+// zeroSkips reports whether fn, whose fact is f, observes its context
+// argument i of call only when another parameter is not zero (IfNonZero),
+// and call passes the zero constant there.
+func (r *Result) zeroSkips(fn *types.Func, f *Fact, call *ast.CallExpr, i int) bool {
+	if fn.Type().(*types.Signature).Variadic() {
+		return false
+	}
+	k := paramIndex(fn, i)
+	for _, g := range f.IfNonZero {
+		if g.Ctx == k && g.Param < len(call.Args) && IsZeroValue(r.info, call.Args[g.Param]) {
+			return true
+		}
+	}
+	return false
+}
+
+// nonZeroGuard returns the parameter that every use of the context
+// parameter p that observes it needs to be other than zero: each such use
+// sits in the body of an if testing that (version > 0, name != "", p !=
+// nil, a boolean parameter itself), and nothing assigns the parameter
+// before.
+func (r *Result) nonZeroGuard(body inspector.Cursor, params *types.Tuple, p *types.Var) (int, bool) {
+	guard := -1
+	for _, cur := range r.uses[p] {
+		if !r.useObserves(cur) {
+			continue
+		}
+		k, ok := r.useNonZeroGuard(cur, body, params)
+		if !ok || guard >= 0 && k != guard {
+			return 0, false
+		}
+		guard = k
+	}
+	return guard, guard >= 0
+}
+
+// useNonZeroGuard finds the parameter that the use of a context at cur
+// needs to be other than zero.
+func (r *Result) useNonZeroGuard(cur, body inspector.Cursor, params *types.Tuple) (int, bool) {
+	for c := range cur.Enclosing((*ast.IfStmt)(nil), (*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		ifStmt, ok := c.Node().(*ast.IfStmt)
+		if !ok {
+			break
+		}
+		if cur.Node().Pos() < ifStmt.Body.Pos() || cur.Node().End() > ifStmt.Body.End() {
+			continue // in the condition or the else branch
+		}
+		if k, ok := r.nonZeroTest(ifStmt.Cond, params); ok && !ctxflow.AssignedBefore(r.info, body, params.At(k), ifStmt.Pos()) {
+			return k, true
+		}
+	}
+	return 0, false
+}
+
+// nonZeroTest reports which parameter cond requires to be other than its
+// zero value: p != zero, p > 0 or 0 < p, or a boolean parameter alone.
+func (r *Result) nonZeroTest(cond ast.Expr, params *types.Tuple) (int, bool) {
+	cond = ast.Unparen(cond)
+	if k := ctxapi.ParamIndex(r.info, params, cond); k >= 0 {
+		return k, types.Identical(params.At(k).Type().Underlying(), types.Typ[types.Bool])
+	}
+	cmp, ok := cond.(*ast.BinaryExpr)
+	if !ok {
+		return 0, false
+	}
+	for _, pair := range []struct {
+		param, zero ast.Expr
+		op          token.Token // the test with the parameter on the left
+	}{{cmp.X, cmp.Y, cmp.Op}, {cmp.Y, cmp.X, mirrored(cmp.Op)}} {
+		if pair.op != token.NEQ && pair.op != token.GTR {
+			continue
+		}
+		if k := ctxapi.ParamIndex(r.info, params, pair.param); k >= 0 && IsZeroValue(r.info, pair.zero) {
+			return k, true
+		}
+	}
+	return 0, false
+}
+
+// mirrored is the comparison op with its operands swapped (a < b is b > a).
+func mirrored(op token.Token) token.Token {
+	switch op {
+	case token.LSS:
+		return token.GTR
+	case token.GTR:
+		return token.LSS
+	case token.LEQ:
+		return token.GEQ
+	case token.GEQ:
+		return token.LEQ
+	}
+	return op
+}
+
 // IfZero reports whether the i-th argument of call, a context, is observed
 // only when the call's j-th argument is the zero value, by the callee's
 // fact.
