@@ -35,44 +35,6 @@ func (r *Result) zeroSkips(fn *types.Func, f *Fact, call *ast.CallExpr, i int) b
 	return false
 }
 
-// nonZeroGuard returns the parameter that every use of the context
-// parameter p that observes it needs to be other than zero: each such use
-// sits in the body of an if testing that (version > 0, name != "", p !=
-// nil, a boolean parameter itself), and nothing assigns the parameter
-// before.
-func (r *Result) nonZeroGuard(body inspector.Cursor, params *types.Tuple, p *types.Var) (int, bool) {
-	guard := -1
-	for _, cur := range r.uses[p] {
-		if !r.useObserves(cur) {
-			continue
-		}
-		k, ok := r.useNonZeroGuard(cur, body, params)
-		if !ok || guard >= 0 && k != guard {
-			return 0, false
-		}
-		guard = k
-	}
-	return guard, guard >= 0
-}
-
-// useNonZeroGuard finds the parameter that the use of a context at cur
-// needs to be other than zero.
-func (r *Result) useNonZeroGuard(cur, body inspector.Cursor, params *types.Tuple) (int, bool) {
-	for c := range cur.Enclosing((*ast.IfStmt)(nil), (*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
-		ifStmt, ok := c.Node().(*ast.IfStmt)
-		if !ok {
-			break
-		}
-		if cur.Node().Pos() < ifStmt.Body.Pos() || cur.Node().End() > ifStmt.Body.End() {
-			continue // in the condition or the else branch
-		}
-		if k, ok := r.nonZeroTest(ifStmt.Cond, params); ok && !ctxflow.AssignedBefore(r.info, body, params.At(k), ifStmt.Pos()) {
-			return k, true
-		}
-	}
-	return 0, false
-}
-
 // nonZeroTest reports which parameter cond requires to be other than its
 // zero value: p != zero, p > 0 or 0 < p, or a boolean parameter alone.
 func (r *Result) nonZeroTest(cond ast.Expr, params *types.Tuple) (int, bool) {
@@ -84,33 +46,21 @@ func (r *Result) nonZeroTest(cond ast.Expr, params *types.Tuple) (int, bool) {
 	if !ok {
 		return 0, false
 	}
-	for _, pair := range []struct {
-		param, zero ast.Expr
-		op          token.Token // the test with the parameter on the left
-	}{{cmp.X, cmp.Y, cmp.Op}, {cmp.Y, cmp.X, mirrored(cmp.Op)}} {
-		if pair.op != token.NEQ && pair.op != token.GTR {
-			continue
-		}
-		if k := ctxapi.ParamIndex(r.info, params, pair.param); k >= 0 && IsZeroValue(r.info, pair.zero) {
+	var sides [][2]ast.Expr // {parameter, zero}
+	switch cmp.Op {
+	case token.NEQ:
+		sides = [][2]ast.Expr{{cmp.X, cmp.Y}, {cmp.Y, cmp.X}}
+	case token.GTR:
+		sides = [][2]ast.Expr{{cmp.X, cmp.Y}}
+	case token.LSS:
+		sides = [][2]ast.Expr{{cmp.Y, cmp.X}}
+	}
+	for _, side := range sides {
+		if k := ctxapi.ParamIndex(r.info, params, side[0]); k >= 0 && IsZeroValue(r.info, side[1]) {
 			return k, true
 		}
 	}
 	return 0, false
-}
-
-// mirrored is the comparison op with its operands swapped (a < b is b > a).
-func mirrored(op token.Token) token.Token {
-	switch op {
-	case token.LSS:
-		return token.GTR
-	case token.GTR:
-		return token.LSS
-	case token.LEQ:
-		return token.GEQ
-	case token.GEQ:
-		return token.LEQ
-	}
-	return op
 }
 
 // IfZero reports whether the i-th argument of call, a context, is observed
@@ -140,19 +90,16 @@ func (r *Result) ifZero(call *ast.CallExpr, i int) (int, bool) {
 	return 0, false
 }
 
-// zeroGuard returns the parameter whose zero value every use of the
-// context parameter p that observes it waits for: each such use sits in
-// the body of an if on that parameter being zero (or is handed to a callee
-// with such a guard on the parameter's value), and nothing assigns the
-// parameter before.
-func (r *Result) zeroGuard(fn *types.Func, body inspector.Cursor, p *types.Var) (int, bool) {
-	params := fn.Type().(*types.Signature).Params()
+// paramGuard returns the parameter that every use of the context
+// parameter p that observes it is guarded on, as guardAt finds it for each
+// use: one parameter for all of them, or none.
+func (r *Result) paramGuard(p *types.Var, guardAt func(cur inspector.Cursor) (int, bool)) (int, bool) {
 	guard := -1
 	for _, cur := range r.uses[p] {
 		if !r.useObserves(cur) {
 			continue
 		}
-		k, ok := r.useGuard(cur, body, params)
+		k, ok := guardAt(cur)
 		if !ok || guard >= 0 && k != guard {
 			return 0, false
 		}
@@ -161,9 +108,10 @@ func (r *Result) zeroGuard(fn *types.Func, body inspector.Cursor, p *types.Var) 
 	return guard, guard >= 0
 }
 
-// useGuard finds the parameter whose zero value the use of a context at
-// cur waits for.
-func (r *Result) useGuard(cur, body inspector.Cursor, params *types.Tuple) (int, bool) {
+// ifGuard finds the parameter that an if around cur, with cur in its body,
+// tests (test says which parameter a condition tests), when nothing
+// assigns that parameter before the if.
+func (r *Result) ifGuard(cur, body inspector.Cursor, params *types.Tuple, test func(ast.Expr, *types.Tuple) (int, bool)) (int, bool) {
 	for c := range cur.Enclosing((*ast.IfStmt)(nil), (*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
 		ifStmt, ok := c.Node().(*ast.IfStmt)
 		if !ok {
@@ -172,9 +120,37 @@ func (r *Result) useGuard(cur, body inspector.Cursor, params *types.Tuple) (int,
 		if cur.Node().Pos() < ifStmt.Body.Pos() || cur.Node().End() > ifStmt.Body.End() {
 			continue // in the condition or the else branch
 		}
-		if k, ok := r.zeroTest(ifStmt.Cond, params); ok && !ctxflow.AssignedBefore(r.info, body, params.At(k), ifStmt.Pos()) {
+		if k, ok := test(ifStmt.Cond, params); ok && !ctxflow.AssignedBefore(r.info, body, params.At(k), ifStmt.Pos()) {
 			return k, true
 		}
+	}
+	return 0, false
+}
+
+// zeroGuard returns the parameter whose zero value every use of the
+// context parameter p that observes it waits for: each such use sits in
+// the body of an if on that parameter being zero (or is handed to a callee
+// with such a guard on the parameter's value), and nothing assigns the
+// parameter before.
+func (r *Result) zeroGuard(fn *types.Func, body inspector.Cursor, p *types.Var) (int, bool) {
+	params := fn.Type().(*types.Signature).Params()
+	return r.paramGuard(p, func(cur inspector.Cursor) (int, bool) { return r.useGuard(cur, body, params) })
+}
+
+// nonZeroGuard returns the parameter that every use of the context
+// parameter p that observes it needs to be other than zero: each such use
+// sits in the body of an if testing that (version > 0, name != "", p !=
+// nil, a boolean parameter itself), and nothing assigns the parameter
+// before.
+func (r *Result) nonZeroGuard(body inspector.Cursor, params *types.Tuple, p *types.Var) (int, bool) {
+	return r.paramGuard(p, func(cur inspector.Cursor) (int, bool) { return r.ifGuard(cur, body, params, r.nonZeroTest) })
+}
+
+// useGuard finds the parameter whose zero value the use of a context at
+// cur waits for.
+func (r *Result) useGuard(cur, body inspector.Cursor, params *types.Tuple) (int, bool) {
+	if k, ok := r.ifGuard(cur, body, params, r.zeroTest); ok {
+		return k, true
 	}
 	// Handed on to a callee that has a guard of its own, on one of ours.
 	parent, child := ctxflow.Unparen(cur)
