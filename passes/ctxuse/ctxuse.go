@@ -180,7 +180,7 @@ type Result struct {
 	mu       sync.Mutex // the passes sharing the result may ask at once
 	agreed   bool       // a fact that rests on an interface's implementations was used (see Fact.AgreedIn)
 	facts    map[*types.Func]*Fact
-	concrete []*types.Named // the package's named non-interface types, once asked for
+	concrete []*types.Named // the package's named non-interface types and instances of generic ones, once asked for
 	impls    map[*types.Interface][]types.Type
 	// origin holds what a local function variable was set from where it
 	// was declared (cb := getMetricsCallback()), to name what it calls.
@@ -375,6 +375,21 @@ func (r *Result) implementations(iface *types.Interface) []types.Type {
 				}
 			}
 		}
+		// A generic type implements an interface as the instances the
+		// package's code makes of it (GMVData[[]byte]).
+		var instances []*types.Named
+		for _, inst := range r.info.Instances {
+			named, ok := inst.Type.(*types.Named)
+			if !ok || types.IsInterface(named) {
+				continue
+			}
+			obj := named.Origin().Obj()
+			if slices.Contains(pkgs, obj.Pkg()) && (obj.Exported() || obj.Pkg() == r.pkg) && !slices.ContainsFunc(instances, func(c *types.Named) bool { return types.Identical(c, named) }) {
+				instances = append(instances, named)
+			}
+		}
+		slices.SortFunc(instances, func(a, b *types.Named) int { return strings.Compare(a.String(), b.String()) })
+		r.concrete = append(r.concrete, instances...)
 	}
 	if impls, ok := r.impls[iface]; ok {
 		return impls

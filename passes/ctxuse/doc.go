@@ -104,7 +104,9 @@
 //
 // An interface method takes what all its implementations agree on, those
 // of its package and of the module's packages that package imports (an
-// agent's delegate, implemented by its client and its server).
+// agent's delegate, implemented by its client and its server), a generic
+// type's among them as the package's code instantiates it
+// (GMVData[[]byte]).
 //
 // What a function does with its context is the same for every caller, so
 // these facts flow across modules: a dependency's Foo whose
