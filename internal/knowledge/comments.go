@@ -25,7 +25,7 @@ var (
 		"even if", "even when", "even after", "no matter", "regardless of",
 		"intentional", "on purpose", "deliberate",
 		"not be cancel", "won't be cancel", "shouldn't be cancel", "mustn't be cancel", "can't be cancel", "not get cancel", "won't get cancel",
-		"not be interrupted", "detached from", "no need to worry", "nothing to cancel",
+		"not be interrupted", "uninterrupted", "detached from", "no need to worry", "nothing to cancel",
 		"still run after", "still runs after", "still execute after",
 		// "valid for longer than just the creation context", "the span
 		// but not the cancellation"

@@ -27,6 +27,8 @@ func TestSaysDetached(t *testing.T) {
 		"The library couples dial and connection contexts. Because of that, we cannot use ctx just for dialing.":                 true,
 		"Use a separate context for the websocket, so pages close first.":                                                        true,
 		"This may be cancelled at any time.":                                                                                     false,
+		"reload uninterrupted by context. shard's context will be cancelled by shutdown anyway":                                  true,
+		"The upload runs uninterrupted once started.":                                                                            false,
 		"We cannot use the cached value here.":                                                                                   false,
 		"Notify with the background context, so the messages go on the shared stream.\nTODO: make this timeout configurable.":    true,
 		"TODO: make this timeout configurable.\nUse a background context so it runs even if we return early.":                    false,

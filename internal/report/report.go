@@ -279,6 +279,18 @@ func cgoRewrite(fset *token.FileSet, tf *token.File, file *ast.File) bool {
 		fset.Position(file.Package).Filename != tf.Name()
 }
 
+// Directive reads one comment that is a suppression directive: ok, the
+// reason it gives, and whether it is staticcheck's form (//lint:ignore),
+// which must suppress something. Code that reads comments for what the
+// author meant (inbound's documented detachments) takes a //nolint's
+// reason as the author's words ("//nolint:govet // we don't want to
+// cancel that context") and leaves a //lint:ignore to the suppression it
+// is.
+func Directive(text string) (reason string, lint, ok bool) {
+	s, _, ok := parseDirective(text)
+	return s.reason, s.lint, ok
+}
+
 // parseDirective reads one comment; ok is false for ordinary comments. A
 // //lint:ignore without the reason staticcheck requires is malformed.
 func parseDirective(text string) (s *suppression, wholeFile, ok bool) {

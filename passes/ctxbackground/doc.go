@@ -105,7 +105,10 @@
 // in a statement whose comment says that it detaches on purpose ("use a
 // background context so that every replica gets it even if we return
 // early", "we don't use the passed in apiCtx here, as it could be tied to
-// a timeout"; never a to-do about the context; the comment on the first of a
+// a timeout", or the reason after another linter's directive:
+// "//nolint:govet // we don't want to cancel that context"; never a to-do
+// about the context, nor a //lint:ignore, which is a suppression with its
+// own checks; the comment on the first of a
 // run of statements that each make a root speaks for the run, the one
 // on an if for the first statement of its body, the one on an element of
 // a composite literal for its value, and one that names the fresh context

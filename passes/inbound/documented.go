@@ -5,12 +5,14 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
 	"github.com/budgetlint/budgetlint/internal/ctxflow"
 	"github.com/budgetlint/budgetlint/internal/knowledge"
+	"github.com/budgetlint/budgetlint/internal/report"
 )
 
 // commentIndex finds the comment on a statement: the comment group on the
@@ -38,6 +40,44 @@ func newCommentIndex(fset *token.FileSet, info *types.Info, files []*ast.File) *
 		ix.byEnd[tf] = ends
 	}
 	return ix
+}
+
+// said is what a comment group says, the reasons of its //nolint
+// directives included: Text() drops a line that starts with a directive,
+// so "//nolint:govet // we don't want to cancel that context" would lose
+// its reason with it. A //lint:ignore is a suppression, with its own
+// check that it suppresses something: its reason is not read here.
+func said(cg *ast.CommentGroup) string {
+	var b strings.Builder
+	for _, c := range cg.List {
+		text := c.Text
+		if reason, lint, ok := report.Directive(text); ok {
+			if lint {
+				continue
+			}
+			text = reason
+		} else if isDirective(text) {
+			continue // //go:generate, //line: not words
+		}
+		b.WriteString(text)
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// isDirective reports whether a comment is a tool's directive (//go:build,
+// //export, //line), as go/ast reads them: a word and a colon right after
+// the slashes.
+func isDirective(text string) bool {
+	rest, ok := strings.CutPrefix(text, "//")
+	if !ok {
+		return false
+	}
+	if strings.HasPrefix(rest, "line ") || strings.HasPrefix(rest, "extern ") || strings.HasPrefix(rest, "export ") {
+		return true
+	}
+	word, _, ok := strings.Cut(rest, ":")
+	return ok && word != "" && strings.IndexFunc(word, func(r rune) bool { return !('a' <= r && r <= 'z' || '0' <= r && r <= '9') }) < 0
 }
 
 // documented reports whether the innermost statement around cur carries a
@@ -70,7 +110,7 @@ func (ix *commentIndex) documented(cur inspector.Cursor) bool {
 	}
 	if root, ok := cur.Node().(*ast.CallExpr); ok && ctxapi.IsFreshRoot(ix.info, root) && makesOnly(stmt, root) {
 		cg := ix.byEnd[tf][tf.Line(stmt.End())]
-		if cg != nil && cg.Pos() >= stmt.End() && knowledge.SaysWhyOnRoot(cg.Text()) {
+		if cg != nil && cg.Pos() >= stmt.End() && knowledge.SaysWhyOnRoot(said(cg)) {
 			return true
 		}
 	}
@@ -79,7 +119,7 @@ func (ix *commentIndex) documented(cur inspector.Cursor) bool {
 	// completes"): its job is to detach.
 	for c := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
 		decl, ok := c.Node().(*ast.FuncDecl)
-		return ok && decl.Doc != nil && knowledge.SaysWhyDetached(decl.Doc.Text())
+		return ok && decl.Doc != nil && knowledge.SaysWhyDetached(said(decl.Doc))
 	}
 	return false
 }
@@ -99,7 +139,7 @@ func (ix *commentIndex) commentAbove(tf *token.File, n ast.Node) *ast.CommentGro
 // detached on purpose.
 func (ix *commentIndex) saidAbove(tf *token.File, stmt ast.Stmt) bool {
 	cg := ix.commentAbove(tf, stmt)
-	return cg != nil && knowledge.SaysDetached(cg.Text())
+	return cg != nil && knowledge.SaysDetached(said(cg))
 }
 
 // saidAboveIf reports whether the statement at cur opens the body of an
@@ -127,7 +167,7 @@ func (ix *commentIndex) saidAboveElement(tf *token.File, cur inspector.Cursor) b
 		return false
 	}
 	cg := ix.commentAbove(tf, kv)
-	return cg != nil && knowledge.SaysDetached(cg.Text())
+	return cg != nil && knowledge.SaysDetached(said(cg))
 }
 
 // saidForBlock reports whether a statement before the one around cur, in
@@ -153,7 +193,7 @@ func (ix *commentIndex) saidForBlock(tf *token.File, cur inspector.Cursor) bool 
 		i := slices.Index(list, stmt)
 		for _, prev := range list[:i+1] {
 			// The comment's words first: walking the statement costs more.
-			if cg := ix.commentAbove(tf, prev); cg != nil && knowledge.SaysWhyRooted(cg.Text()) && !ix.makesRoot(prev) {
+			if cg := ix.commentAbove(tf, prev); cg != nil && knowledge.SaysWhyRooted(said(cg)) && !ix.makesRoot(prev) {
 				return true
 			}
 		}

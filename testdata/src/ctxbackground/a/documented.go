@@ -191,3 +191,18 @@ func Enqueue(ctx context.Context, r replicas, q chan<- queued) error {
 	}
 	return r.Push(ctx, 0)
 }
+
+// A reason after a linter directive is still the author's reason.
+func Reload(ctx context.Context, r replicas) error {
+	if err := r.Push(ctx, 0); err != nil {
+		return err
+	}
+	//nolint:contextcheck // reload uninterrupted by context: shutdown cancels the shard anyway
+	return r.Push(context.Background(), 1)
+}
+
+// The directive alone says nothing of the context.
+func ReloadQuiet(ctx context.Context, r replicas) error {
+	//nolint:contextcheck
+	return r.Push(context.Background(), 1) // want `context.Background\(\) starts a fresh context where ctx is in scope`
+}

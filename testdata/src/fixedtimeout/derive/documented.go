@@ -52,3 +52,10 @@ func PruneLater(ctx context.Context, in *ingesters) error {
 	}
 	return nil
 }
+
+// A reason after a linter directive is still the author's reason.
+func Broadcast(ctx context.Context, in *ingesters) error {
+	//nolint:govet // we don't want to cancel that context, the timeout takes care of it
+	bctx, _ := context.WithTimeout(context.Background(), 20*time.Second)
+	return in.Push(bctx, 0)
+}
