@@ -13,6 +13,15 @@ var Launchers = map[string]int{
 	"(*sync.WaitGroup).Go": 0,
 }
 
+// Handers maps the standard-library functions that call a function
+// argument, before they return, with one of their context arguments plus
+// values only, by types.Func.FullName, to those arguments' indices: the
+// function's context parameter holds that argument. (Functions of the
+// analysed module are learned by facts instead: ctxuse's Hands.)
+var Handers = map[string]struct{ Ctx, Func int }{
+	"runtime/pprof.Do": {Ctx: 0, Func: 2}, // f(ctx with the labels added)
+}
+
 // Memoisers are the functions, by package path and name, that run a
 // function argument once on behalf of every caller and keep its result:
 // what it does is a shared component's work, not the request's that

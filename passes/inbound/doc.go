@@ -42,7 +42,10 @@
 // command-line tool's &Context{Context: ctx} around main's Background,
 // handed to each of its checks). A function literal run where it stands
 // (go func(ctx context.Context) { ... }(ctx)) holds in its parameters the
-// arguments it is run with: a callee it hands a root gets no caller's
+// arguments it is run with, and so does a literal handed to a callee that
+// calls it with one of its context arguments (pprof.Do(ctx, labels,
+// func(ctx context.Context) { ... }), a subscription's Consume(ctx,
+// handle) learned by ctxuse): a callee it hands a root gets no caller's
 // deadline, and neither has the literal itself when nothing outside it
 // has a context. main, init, package-level initialisers
 // and functions without such a parameter are off the request path. Work

@@ -397,7 +397,7 @@ func run(pass *analysis.Pass) (any, error) {
 				fn.Outer = res.funcs[outer.Node()]
 				break
 			}
-			fn.Own, fn.Test = sources(pass, iface, fn.Type())
+			fn.Own, fn.Test = sources(pass, iface, fn.Type(), signatureOf(pass.TypesInfo, fn.Node))
 			if commandFunc(pass.TypesInfo, fn.Type()) {
 				fn.Own = nil // a command of the program: the process's context
 			}
@@ -671,11 +671,12 @@ func handedBack(info *types.Info, cur inspector.Cursor) bool {
 // sources finds the parameters of a signature that bring a caller's
 // context: the first context-typed one wins over accessors; a testing
 // parameter is kept apart.
-func sources(pass *analysis.Pass, iface *types.Interface, ft *ast.FuncType) (own, test *Source) {
+func sources(pass *analysis.Pass, iface *types.Interface, ft *ast.FuncType, sig *types.Signature) (own, test *Source) {
 	if ft == nil || ft.Params == nil {
 		return nil, nil
 	}
 	var accessor *Source
+	index := 0 // of the next parameter in sig
 	for _, field := range ft.Params.List {
 		t := pass.TypesInfo.TypeOf(field.Type)
 		if t == nil {
@@ -686,7 +687,8 @@ func sources(pass *analysis.Pass, iface *types.Interface, ft *ast.FuncType) (own
 			names = []*ast.Ident{nil}
 		}
 		for _, id := range names {
-			param := paramVar(pass, id, t)
+			param := paramVar(pass, id, t, sig, index)
+			index++
 			name := ""
 			if id != nil && id.Name != "_" {
 				name = id.Name
@@ -730,13 +732,31 @@ func join(name, accessor string) string {
 
 // paramVar returns the parameter's object; unnamed parameters get a
 // stand-in so that a Source always has one.
-func paramVar(pass *analysis.Pass, id *ast.Ident, t types.Type) *types.Var {
+func paramVar(pass *analysis.Pass, id *ast.Ident, t types.Type, sig *types.Signature, index int) *types.Var {
 	if id != nil {
 		if v, ok := pass.TypesInfo.Defs[id].(*types.Var); ok {
 			return v
 		}
 	}
+	if sig != nil && index < sig.Params().Len() {
+		return sig.Params().At(index) // unnamed: still the signature's own, which calls bind
+	}
 	return types.NewParam(token.NoPos, pass.Pkg, "_", t)
+}
+
+// signatureOf returns the signature of a function declaration or literal,
+// nil when the type checker has none.
+func signatureOf(info *types.Info, node ast.Node) *types.Signature {
+	switch n := node.(type) {
+	case *ast.FuncDecl:
+		if fn, ok := info.Defs[n.Name].(*types.Func); ok {
+			return fn.Type().(*types.Signature)
+		}
+	case *ast.FuncLit:
+		sig, _ := info.TypeOf(n).(*types.Signature)
+		return sig
+	}
+	return nil
 }
 
 // commandFunc reports whether a function of type ft runs a command of a

@@ -11,6 +11,7 @@ import (
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
 	"github.com/budgetlint/budgetlint/internal/ctxflow"
+	"github.com/budgetlint/budgetlint/internal/knowledge"
 	"github.com/budgetlint/budgetlint/passes/ctxuse"
 )
 
@@ -114,6 +115,17 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 			// parameter holds the argument it is run with.
 			if lit, ok := ast.Unparen(n.Fun).(*ast.FuncLit); ok {
 				recordBound(info, iface, defs, bound, lit, n.Args)
+			}
+			// s.Consume(ctx, func(ctx context.Context, m Msg) { ... }),
+			// pprof.Do(ctx, labels, func(ctx context.Context) { ... }): a
+			// literal the callee calls with one of its context arguments
+			// holds that argument.
+			for _, h := range handoffs(info, uses, n) {
+				if lit, ok := ast.Unparen(n.Args[h.Func]).(*ast.FuncLit); ok {
+					if sig, ok := info.TypeOf(lit).(*types.Signature); ok && h.Arg < sig.Params().Len() {
+						bindParam(iface, defs, bound, sig.Params().At(h.Arg), n.Args[h.Ctx])
+					}
+				}
 			}
 		case *ast.FuncType:
 			if commandFunc(info, n) {
@@ -1002,12 +1014,33 @@ func recordBound(info *types.Info, iface *types.Interface, defs map[*types.Var][
 		return
 	}
 	for i := range sig.Params().Len() {
-		v := sig.Params().At(i)
-		if v.Name() != "" && v.Name() != "_" && ctxapi.IsContext(v.Type(), iface) {
-			defs[v] = append(defs[v], args[i])
-			bound[v] = true
+		bindParam(iface, defs, bound, sig.Params().At(i), args[i])
+	}
+}
+
+// bindParam records that v, a literal's parameter, holds arg when the
+// literal runs, if v is a context (named or not: an unnamed one is still
+// the literal's context, and names none of the caller's).
+func bindParam(iface *types.Interface, defs map[*types.Var][]ast.Expr, bound map[*types.Var]bool, v *types.Var, arg ast.Expr) {
+	if ctxapi.IsContext(v.Type(), iface) {
+		defs[v] = append(defs[v], arg)
+		bound[v] = true
+	}
+}
+
+// handoffs returns how the callee of call runs its function arguments
+// with its context arguments (ctxuse's Handoffs, and the standard
+// library's knowledge.Handers).
+func handoffs(info *types.Info, uses *ctxuse.Result, call *ast.CallExpr) []ctxuse.Handoff {
+	if fn := ctxapi.Callee(info, call); fn != nil {
+		if h, ok := knowledge.Handers[fn.FullName()]; ok && h.Ctx < len(call.Args) && h.Func < len(call.Args) {
+			return []ctxuse.Handoff{{Func: h.Func, Ctx: h.Ctx, Arg: 0}}
 		}
 	}
+	if uses == nil {
+		return nil
+	}
+	return uses.Handoffs(call)
 }
 
 // passesOwnParam reports whether the call's i-th argument is the calling

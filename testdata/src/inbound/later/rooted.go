@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"runtime/pprof"
 	"sync"
 	"time"
 )
@@ -587,4 +588,39 @@ func (s *sink) HandleOther(w http.ResponseWriter, request *http.Request) {
 
 func (s *sink) processOther(request *http.Request) {
 	probe() // want `inbound request.Context\(\)$`
+}
+
+// A literal that a callee runs with one of its context arguments holds
+// that argument: the standard library's pprof.Do adds only labels, and a
+// subscription of the package hands its own context to every message.
+type flusher struct{ msgs chan int }
+
+func (f *flusher) flush() {
+	pprof.Do(context.Background(), pprof.Labels("job", "flush"), func(ctx context.Context) {
+		probe() // no inbound context: pprof.Do hands on a root
+		f.write(ctx)
+	})
+	pprof.Do(context.Background(), pprof.Labels("job", "flush"), func(context.Context) {
+		probe() // unnamed, and still the root's
+	})
+	f.consume(context.Background(), func(ctx context.Context, m int) {
+		probe() // no inbound context: consume hands on a root
+	})
+}
+
+func (f *flusher) write(ctx context.Context) {
+	probe() // no inbound context: its only caller hands on a root
+}
+
+func (f *flusher) consume(ctx context.Context, handle func(context.Context, int)) {
+	for m := range f.msgs {
+		handle(ctx, m)
+	}
+}
+
+// Given the caller's context, the literal has it.
+func (f *flusher) flushCtx(ctx context.Context) {
+	pprof.Do(ctx, pprof.Labels("job", "flush"), func(ctx context.Context) {
+		probe() // want `inbound ctx$`
+	})
 }
