@@ -158,8 +158,13 @@ func (f *Fact) String() string {
 	return strings.Join(parts, "; ")
 }
 
+// empty reports whether the fact says nothing worth exporting. IfNonZero
+// alone does not count: a function that otherwise observes its context
+// keeps, for other packages, the default of a function without a fact (a
+// logger package's CriticalIf(ctx, err), which logs only when err is set,
+// stays a value reader by its names); its own package still uses it.
 func (f *Fact) empty() bool {
-	return len(f.Ignores)+len(f.IfCancellable)+len(f.Checks)+len(f.Launches)+len(f.Memoises)+len(f.AfterDone)+len(f.Stores)+len(f.Wraps)+len(f.Calls)+len(f.Watches)+len(f.Detaches)+len(f.Keeps)+len(f.Attaches)+len(f.Inspects)+len(f.Hijacks)+len(f.AddsValues)+len(f.IfZero)+len(f.IfNonZero)+len(f.Hands) == 0 && !f.ChecksStored && !f.Polls
+	return len(f.Ignores)+len(f.IfCancellable)+len(f.Checks)+len(f.Launches)+len(f.Memoises)+len(f.AfterDone)+len(f.Stores)+len(f.Wraps)+len(f.Calls)+len(f.Watches)+len(f.Detaches)+len(f.Keeps)+len(f.Attaches)+len(f.Inspects)+len(f.Hijacks)+len(f.AddsValues)+len(f.IfZero)+len(f.Hands) == 0 && !f.ChecksStored && !f.Polls
 }
 
 // Result answers, for one package, what a call does with its arguments
