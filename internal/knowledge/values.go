@@ -96,3 +96,17 @@ var keepsContext = map[string]bool{
 // KeepsContext reports whether fn keeps its context argument as the
 // lifetime of its result (keepsContext).
 func KeepsContext(fullName string) bool { return keepsContext[fullName] }
+
+// neverWaits lists, by types.Func.FullName, functions outside the analysed
+// code whose context never bounds a wait: a listener is bound at once, and
+// the context only reaches a resolver for a host name in the address,
+// which a listen address (":8080", an IP literal) almost never has. A root
+// handed to them costs nothing.
+var neverWaits = map[string]bool{
+	"(*net.ListenConfig).Listen":       true,
+	"(*net.ListenConfig).ListenPacket": true,
+}
+
+// NeverWaits reports whether fn's context parameter never bounds a wait
+// (neverWaits).
+func NeverWaits(fullName string) bool { return neverWaits[fullName] }

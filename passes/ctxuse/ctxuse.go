@@ -653,10 +653,10 @@ func (r *Result) Polls(fn *types.Func) bool {
 
 // unknownIgnores reports whether fn, whose code is not analysed, is seen
 // from its signature to ignore its i-th parameter, a context: it cannot
-// report cancellation (ctxapi.ReportsNoCancel) or leaves the parameter
-// blank.
+// report cancellation (ctxapi.ReportsNoCancel), leaves the parameter
+// blank, or is known never to wait on it (knowledge.NeverWaits).
 func unknownIgnores(fn *types.Func, i int) bool {
-	return ctxapi.ReportsNoCancel(fn) || blankParam(fn, i)
+	return ctxapi.ReportsNoCancel(fn) || blankParam(fn, i) || knowledge.NeverWaits(fn.Origin().FullName())
 }
 
 // blankParam reports whether fn, a function or a method of a concrete

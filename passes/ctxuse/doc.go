@@ -19,8 +19,10 @@
 //     others' critical sections, not for work done for the caller; nor is
 //     a read inside the Do of a package-level sync.Once (a probe memoised
 //     for the process, as metadata.OnGCEWithContext is: later callers get
-//     the kept answer at once). A fresh root handed only to such a
-//     parameter loses nothing;
+//     the kept answer at once); nor is binding a listener
+//     (net.ListenConfig's Listen and ListenPacket, whose context only
+//     reaches the resolver for a host name in the address). A fresh root
+//     handed only to such a parameter loses nothing;
 //   - which context parameters it observes only once it has found them
 //     cancellable (ctx.Done() != nil, itself or through such callees): a
 //     helper that asks whether a failed call's context could have expired
