@@ -62,6 +62,17 @@ var defaultCommands = []string{
 // commands holds the command types, as "importpath.TypeName".
 var commands = frameworkList{}
 
+// commandFields lists the fields, as "importpath.TypeName.Field", in which
+// a command-line framework's command struct holds the function that runs
+// the command without handing it the command itself: ffcli's Exec(ctx,
+// args) gets the context its program gave Run or ParseAndRun, the
+// process's, as a function given a command type does.
+var commandFields = map[string]bool{
+	"github.com/peterbourgon/ff/v2/ffcli.Command.Exec": true,
+	"github.com/peterbourgon/ff/v3/ffcli.Command.Exec": true,
+	"github.com/peterbourgon/ff/v4.Command.Exec":       true,
+}
+
 // frameworks maps "importpath.TypeName" to the accessor ("" when the value
 // is a context itself or has a Context() method).
 var frameworks = frameworkList{}
@@ -398,7 +409,7 @@ func run(pass *analysis.Pass) (any, error) {
 				break
 			}
 			fn.Own, fn.Test = sources(pass, iface, fn.Type(), signatureOf(pass.TypesInfo, fn.Node))
-			if commandFunc(pass.TypesInfo, fn.Type()) {
+			if callers.mainOnly.command(fn.Type()) {
 				fn.Own = nil // a command of the program: the process's context
 			}
 			if decl, ok := fn.Node.(*ast.FuncDecl); ok && fn.Own != nil && (fn.Own.Kind == Param || fn.Own.Param != nil && ctxapi.IsHTTPRequest(fn.Own.Param.Type())) {
@@ -415,7 +426,7 @@ func run(pass *analysis.Pass) (any, error) {
 			if _, lit := fn.Node.(*ast.FuncLit); lit && fn.Own != nil && fn.Own.Kind == Param && res.OnPath(fn.Outer) == nil && callers.boundRoot != nil {
 				// go func(ctx context.Context) { ... }(ctx) where ctx is
 				// a fresh root: the literal has no caller's deadline.
-				if caller, process := enclosingCaller(pass.TypesInfo, callers.mainOnly, cur); callers.boundRoot(fn.Own.Param, caller, process) {
+				if caller, process := callers.mainOnly.enclosing(cur); callers.boundRoot(fn.Own.Param, caller, process) {
 					fn.Own = nil
 				}
 			}
@@ -771,6 +782,55 @@ func commandFunc(info *types.Info, ft *ast.FuncType) bool {
 		}
 	}
 	return false
+}
+
+// commandValues returns the types of the package's functions that it
+// hands a command-line framework as the body of a command (commandFields):
+// the literal or the declared function set as Exec in &ffcli.Command{Exec:
+// runSet} or by cmd.Exec = runSet.
+func commandValues(info *types.Info, insp *inspector.Inspector) map[*ast.FuncType]bool {
+	var funcs []*types.Func
+	out := map[*ast.FuncType]bool{}
+	add := func(v ast.Expr) {
+		switch v := ast.Unparen(v).(type) {
+		case *ast.FuncLit:
+			out[v.Type] = true
+		case *ast.Ident, *ast.SelectorExpr:
+			if fn := funcValue(info, v); fn != nil {
+				funcs = append(funcs, fn)
+			}
+		}
+	}
+	for cur := range insp.Root().Preorder((*ast.KeyValueExpr)(nil), (*ast.AssignStmt)(nil)) {
+		switch n := cur.Node().(type) {
+		case *ast.KeyValueExpr:
+			lit, ok := cur.Parent().Node().(*ast.CompositeLit)
+			key, isIdent := n.Key.(*ast.Ident)
+			if ok && isIdent && commandFields[typeKey(info.TypeOf(lit))+"."+key.Name] {
+				add(n.Value)
+			}
+		case *ast.AssignStmt:
+			if len(n.Lhs) != len(n.Rhs) {
+				continue
+			}
+			for i, lhs := range n.Lhs {
+				sel, ok := lhs.(*ast.SelectorExpr)
+				if ok && commandFields[typeKey(info.TypeOf(sel.X))+"."+sel.Sel.Name] {
+					add(n.Rhs[i])
+				}
+			}
+		}
+	}
+	if len(funcs) == 0 {
+		return out
+	}
+	for cur := range insp.Root().Preorder((*ast.FuncDecl)(nil)) {
+		decl := cur.Node().(*ast.FuncDecl)
+		if fn, ok := info.Defs[decl.Name].(*types.Func); ok && slices.Contains(funcs, fn) {
+			out[decl.Type] = true
+		}
+	}
+	return out
 }
 
 // IsCommand reports whether t is, or points to, a command type of the

@@ -199,7 +199,7 @@ func summarise(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Inte
 	// describe fills in what the call at cur hands the callee's context
 	// parameter: arg.
 	describe := func(call SummaryCall, arg ast.Expr, cur inspector.Cursor) SummaryCall {
-		caller, process := enclosingCaller(info, callers.mainOnly, cur)
+		caller, process := callers.mainOnly.enclosing(cur)
 		switch callers.classify(arg, caller, process) {
 		case rootArg:
 			call.Root = true
@@ -365,7 +365,7 @@ func summarise(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Inte
 				} else if !cl.hasFact(fn) {
 					continue
 				}
-				_, call.Root = enclosingCaller(info, callers.mainOnly, cur)
+				_, call.Root = callers.mainOnly.enclosing(cur)
 				if w := runsHere(info, cur); w != nil {
 					call.Caller = key(w)
 				}

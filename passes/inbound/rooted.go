@@ -49,7 +49,7 @@ import (
 // asks for it even where the package has no candidate of its own.
 func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Interface, uses *ctxuse.Result, program bool) callerFacts {
 	info := pass.TypesInfo
-	mainOnly := mainOnlyFuncs(pass, insp, iface)
+	mainOnly := processFuncs(pass, insp, iface)
 	ifaceMethods := map[string]bool{}
 	scope := pass.Pkg.Scope()
 	for _, name := range scope.Names() {
@@ -128,7 +128,7 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 				}
 			}
 		case *ast.FuncType:
-			if commandFunc(info, n) {
+			if mainOnly.command(n) {
 				for _, field := range n.Params.List {
 					for _, id := range field.Names {
 						if v, ok := info.Defs[id].(*types.Var); ok && ctxapi.IsContext(v.Type(), iface) {
@@ -171,7 +171,7 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 				escaped[fn] = true
 				continue
 			}
-			caller, process := enclosingCaller(info, mainOnly, c)
+			caller, process := mainOnly.enclosing(c)
 			// Started by a go statement, directly or from the body of
 			// its literal (go func() { defer wg.Done(); d.loop(ctx) }()).
 			inGo := false
@@ -732,8 +732,8 @@ type callerFacts struct {
 	// (process: caller is main or a command); nil when the package has
 	// no candidate at all.
 	classify func(arg ast.Expr, caller *types.Func, process bool) argKind
-	// mainOnly are the functions that run for the process (mainOnlyFuncs).
-	mainOnly map[*types.Func]bool
+	// mainOnly is the code that runs for the process (processFuncs).
+	mainOnly *processCode
 	// lifetimes returns the keys of the package's exported functions
 	// without parameters that hand out a component's lifetime (a process
 	// context's Context()), for the program summary.
@@ -766,19 +766,40 @@ func externalGetter(info *types.Info, e ast.Expr, pkg *types.Package) string {
 	return fn.Origin().FullName()
 }
 
-// enclosingCaller returns the declared function the code at cur is in (nil
+// processCode is a package's code that runs for the process, not for a
+// request: main, the helpers only main calls, and the commands of a
+// command-line program.
+type processCode struct {
+	info     *types.Info
+	mainOnly map[*types.Func]bool   // mainOnlyFuncs
+	commands map[*ast.FuncType]bool // commandValues
+}
+
+// processFuncs finds the package's processCode.
+func processFuncs(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Interface) *processCode {
+	return &processCode{pass.TypesInfo, mainOnlyFuncs(pass, insp, iface), commandValues(pass.TypesInfo, insp)}
+}
+
+// command reports whether a function of type ft runs a command of a
+// command-line program: one of its parameters is a command type, or a
+// framework runs it as a command's body (commandValues).
+func (p *processCode) command(ft *ast.FuncType) bool {
+	return p.commands[ft] || commandFunc(p.info, ft)
+}
+
+// enclosing returns the declared function the code at cur is in (nil
 // in a package-level initialiser), and whether that code runs for the
 // process: in main, or in a command of a command-line program.
-func enclosingCaller(info *types.Info, mainOnly map[*types.Func]bool, cur inspector.Cursor) (caller *types.Func, process bool) {
+func (p *processCode) enclosing(cur inspector.Cursor) (caller *types.Func, process bool) {
 	inCommand := false
 	for d := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
 		ft, _ := ctxflow.FuncParts(d.Node())
-		inCommand = inCommand || commandFunc(info, ft)
+		inCommand = inCommand || p.command(ft)
 		if decl, ok := d.Node().(*ast.FuncDecl); ok {
-			caller, _ = info.Defs[decl.Name].(*types.Func)
+			caller, _ = p.info.Defs[decl.Name].(*types.Func)
 		}
 	}
-	return caller, isMain(caller) || mainOnly[caller] || inCommand
+	return caller, isMain(caller) || p.mainOnly[caller] || inCommand
 }
 
 // mainOnlyFuncs returns the functions of package main without a context
@@ -895,7 +916,7 @@ func contextTypes(pass *analysis.Pass, iface *types.Interface) map[*types.TypeNa
 // ctx} around main's Background, handed to each of its checks. A parameter
 // of such a type brings no caller's deadline. A type whose context field
 // is assigned anywhere else is not kept.
-func rootedTypes(pass *analysis.Pass, insp *inspector.Inspector, candidates map[*types.TypeName]embeddedContext, mainOnly map[*types.Func]bool, isRooted func(ast.Expr, *types.Func, bool, map[*types.Var]bool) bool) map[*types.TypeName]bool {
+func rootedTypes(pass *analysis.Pass, insp *inspector.Inspector, candidates map[*types.TypeName]embeddedContext, mainOnly *processCode, isRooted func(ast.Expr, *types.Func, bool, map[*types.Var]bool) bool) map[*types.TypeName]bool {
 	if len(candidates) == 0 {
 		return nil
 	}
@@ -930,7 +951,7 @@ func rootedTypes(pass *analysis.Pass, insp *inspector.Inspector, candidates map[
 					value = elt
 				}
 			}
-			caller, process := enclosingCaller(info, mainOnly, cur)
+			caller, process := mainOnly.enclosing(cur)
 			if value != nil && !isRooted(value, caller, process, map[*types.Var]bool{}) {
 				spoilt[tn] = true
 			}
