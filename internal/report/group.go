@@ -44,7 +44,10 @@ func (r *Reporter) ReportSame(key string, d analysis.Diagnostic) {
 // that is the same mistake as the same code, with the same message, in
 // another branch of the same if (an else-if chain is one if, and the code
 // after an if whose branch always leaves is its else) or switch: the
-// same call written in both branches is fixed once. The same code in
+// same call written in both branches is fixed once, and so is the same
+// function called with other arguments in each case of a switch (cmd =
+// exec.Command("argo", "submit") in one case, exec.Command("argo",
+// "resume") in the next: one command run, one mistake). The same code in
 // sequence, or in different statements, needs its own fix and gets its own
 // key.
 func SameCall(cur inspector.Cursor, message string) string {
@@ -52,7 +55,17 @@ func SameCall(cur inspector.Cursor, message string) string {
 	if !ok {
 		return fmt.Sprintf("%d %s", cur.Node().Pos(), message) // alone
 	}
-	return fmt.Sprintf("%d %s %s", stmt.Pos(), types.ExprString(cur.Node().(ast.Expr)), message)
+	return fmt.Sprintf("%d %s %s", stmt.Pos(), sameCode(cur.Node().(ast.Expr)), message)
+}
+
+// sameCode is what two branches must share for their code to be the same
+// mistake: the function a call calls, whatever its arguments; any other
+// expression as written.
+func sameCode(e ast.Expr) string {
+	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok {
+		return types.ExprString(call.Fun) + "(...)"
+	}
+	return types.ExprString(e)
 }
 
 // branching returns the innermost if, switch or select that has cur in one
@@ -104,11 +117,11 @@ func branching(cur inspector.Cursor) (ast.Stmt, bool) {
 
 // earlyReturn returns the nearest if without an else before stmt in block
 // whose body always leaves (return, continue, break) and holds the same
-// code as e: the statements after such an if run only when its branch
+// code as e (sameCode): the statements after such an if run only when its branch
 // does not, as an else's would.
 func earlyReturn(block *ast.BlockStmt, stmt ast.Node, e ast.Expr) *ast.IfStmt {
 	i := slices.IndexFunc(block.List, func(s ast.Stmt) bool { return ast.Node(s) == stmt })
-	code := types.ExprString(e)
+	code := sameCode(e)
 	for j := i - 1; j >= 0; j-- {
 		is, ok := block.List[j].(*ast.IfStmt)
 		if !ok || is.Else != nil || len(is.Body.List) == 0 {
@@ -121,7 +134,7 @@ func earlyReturn(block *ast.BlockStmt, stmt ast.Node, e ast.Expr) *ast.IfStmt {
 		}
 		holds := false
 		ast.Inspect(is.Body, func(n ast.Node) bool {
-			if x, ok := n.(ast.Expr); ok && !holds && types.ExprString(x) == code {
+			if x, ok := n.(ast.Expr); ok && !holds && sameCode(x) == code {
 				holds = true
 			}
 			return !holds

@@ -104,6 +104,20 @@ func dialChain(ctx context.Context, addr string, tls, plain bool) (c net.Conn, e
 	return c, err
 }
 
+// The same function in each case of a switch, with other arguments, is
+// one mistake: one dial is made, and one fix covers every case.
+func dialSwitch(ctx context.Context, addr string, mode int) (c net.Conn, err error) {
+	switch mode {
+	case 0:
+		c, err = net.Dial("tcp", addr) // want `net.Dial cannot be cancelled when the caller gives up; use \(&net\.Dialer\{\}\)\.DialContext\(ctx, \.\.\.\)`
+	case 1:
+		c, err = net.Dial("tcp4", addr)
+	default:
+		c, err = net.Dial("tcp6", addr)
+	}
+	return c, err
+}
+
 // The same dial in the condition of two ifs in sequence is two mistakes.
 func dialSequence(ctx context.Context, addr string) (c net.Conn, err error) {
 	if c, err = net.Dial("tcp", addr); err != nil { // want `net.Dial cannot be cancelled when the caller gives up; use \(&net\.Dialer\{\}\)\.DialContext\(ctx, \.\.\.\)`
