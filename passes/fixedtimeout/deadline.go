@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ast/inspector"
 
@@ -73,9 +74,10 @@ func (c *checker) checkSetDeadline(cur inspector.Cursor, call *ast.CallExpr) {
 
 // interruptedOnDone reports whether the function bringing the inbound
 // context arranges for the connection to be interrupted once a context is
-// done: context.AfterFunc(ctx, func() { c.nc.SetDeadline(past) }), or a
+// done: context.AfterFunc(ctx, func() { c.nc.SetDeadline(past) }), a
 // watcher goroutine given a context and the connection's owner (go
-// c.listener.Listen(ctx, c.abort)). Then the caller's deadline and
+// c.listener.Listen(ctx, c.abort)), or a helper that starts one
+// (closeOnDone(ctx, conn), see watchesFor). Then the caller's deadline and
 // cancellation both end the I/O, and the fixed deadline only bounds a
 // stall.
 func (c *checker) interruptedOnDone(cur inspector.Cursor, owner *inbound.Func, conn ast.Expr) bool {
@@ -95,6 +97,9 @@ func (c *checker) interruptedOnDone(cur inspector.Cursor, owner *inbound.Func, c
 				if ctxapi.IsCallTo(info, n, "context", "AfterFunc") && len(n.Args) == 2 && mentionsConn(n.Args[1]) {
 					return true
 				}
+				if c.watchesFor(n, mentionsConn) {
+					return true
+				}
 			case *ast.GoStmt:
 				if mentionsConn(n.Call) && c.givenContext(n.Call) {
 					return true
@@ -102,6 +107,22 @@ func (c *checker) interruptedOnDone(cur inspector.Cursor, owner *inbound.Func, c
 			}
 		}
 		break
+	}
+	return false
+}
+
+// watchesFor reports whether call hands the connection, and a context, to
+// a function whose fact says it watches that context (a goroutine of its
+// own waiting for its Done()): defer closeOnDone(ctx, conn)(), which
+// closes the connection once ctx is done.
+func (c *checker) watchesFor(call *ast.CallExpr, mentionsConn func(ast.Node) bool) bool {
+	if !slices.ContainsFunc(call.Args, func(a ast.Expr) bool { return mentionsConn(a) }) {
+		return false
+	}
+	for i, a := range call.Args {
+		if ctxapi.IsContext(c.Pass.TypesInfo.TypeOf(a), c.Iface) && c.Uses.Watches(call, i) {
+			return true
+		}
 	}
 	return false
 }

@@ -76,3 +76,36 @@ func (w *wire) SendUnwatched(req *http.Request, b []byte, sends int) error {
 	}
 	return nil
 }
+
+// A helper that starts the watcher itself, given the context and the
+// connection, interrupts the connection as well.
+func closeOnDone(ctx context.Context, c net.Conn) (stop func()) {
+	done := ctx.Done()
+	if done == nil {
+		return func() {}
+	}
+	stopped := make(chan struct{})
+	go func() {
+		select {
+		case <-done:
+			c.Close()
+		case <-stopped:
+		}
+	}()
+	return func() { close(stopped) }
+}
+
+func (w *wire) ReadHelped(ctx context.Context, b []byte) (int, error) {
+	w.nc.SetReadDeadline(time.Now().Add(250 * time.Millisecond))
+	defer closeOnDone(ctx, w.nc)()
+	return w.nc.Read(b)
+}
+
+// A helper given the connection that only logs about it does not.
+func note(ctx context.Context, c net.Conn) { _ = c.LocalAddr() }
+
+func (w *wire) ReadNoted(ctx context.Context, b []byte) (int, error) {
+	w.nc.SetReadDeadline(time.Now().Add(250 * time.Millisecond)) // want `250ms read deadline on w.nc ignores the caller's deadline; use ctx.Deadline\(\) when it is sooner`
+	note(ctx, w.nc)
+	return w.nc.Read(b)
+}
