@@ -7,13 +7,16 @@ import (
 
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/budgetlint/budgetlint/internal/ctxapi"
 	"github.com/budgetlint/budgetlint/internal/ctxflow"
 )
 
 // firstWatch returns the position of the first place where the function at
 // owner hands its context src to a cancel watcher, NoPos if none:
 //   - a call of a function whose ctxuse fact says it watches that argument
-//     (cn.watchCancel(ctx), session.StartContext(ctx));
+//     (cn.watchCancel(ctx), session.StartContext(ctx)), or
+//     context.AfterFunc(ctx, f), which runs f once ctx is done (closing
+//     the connection the work below uses);
 //   - a go statement of its own that waits for the context's Done() and
 //     then acts on it (go func() { <-ctx.Done(); conn.Close() }()), in a
 //     function that does not wait for it.
@@ -30,6 +33,10 @@ func (r *Result) firstWatch(owner inspector.Cursor, src *Source) token.Pos {
 		case *ast.GoStmt:
 			return ctxflow.WatchesDone(r.info, n, derived, nil) && !ctxflow.Waits(r.info, owner)
 		case *ast.CallExpr:
+			if ctxapi.IsCallTo(r.info, n, "context", "AfterFunc") && len(n.Args) == 2 {
+				v := ctxflow.RootVar(r.info, n.Args[0])
+				return v != nil && derived[v]
+			}
 			for i, arg := range n.Args {
 				if v := ctxflow.RootVar(r.info, arg); v != nil && derived[v] && r.uses.Watches(n, i) {
 					return true
