@@ -152,24 +152,40 @@ local_replaces() {
 	}'
 }
 
-# normalise DIR: budgetlint's text output on stdin to relpath:line:col<TAB>pass<TAB>message.
+# normalise DIR: budgetlint's text output on stdin to relpath:line:col<TAB>pass<TAB>message,
+# and each other place of a finding (an indented line under it: the same
+# mistake again) to relpath:line:col<TAB>pass<TAB>message<TAB>related.
 normalise() {
 	local dir="$1"
 	awk -v dir="$dir/" '
-	match($0, /^[^ \t][^:]*:[0-9]+:[0-9]+: /) {
-		head = substr($0, 1, RLENGTH - 2); rest = substr($0, RLENGTH + 1)
-		if (!match(rest, / \([a-z]+\)$/)) next
-		pass = substr(rest, RSTART + 2, RLENGTH - 3); msg = substr(rest, 1, RSTART - 1)
+	function rel(head) {
 		if (index(head, dir) == 1) head = substr(head, length(dir) + 1)
 		sub(/^\.\//, "", head)
+		return head
+	}
+	match($0, /^[^ \t][^:]*:[0-9]+:[0-9]+: /) {
+		head = substr($0, 1, RLENGTH - 2); rest = substr($0, RLENGTH + 1)
+		pass = ""
+		if (!match(rest, / \([a-z]+\)$/)) next
+		pass = substr(rest, RSTART + 2, RLENGTH - 3); msg = substr(rest, 1, RSTART - 1)
 		gsub(/\t/, " ", msg)
-		print head "\t" pass "\t" msg
-	}' | sort -t: -k1,1 -k2,2n -k3,3n
+		print rel(head) "\t" pass "\t" msg
+		next
+	}
+	pass != "" && match($0, /^\t[^ \t][^:]*:[0-9]+:[0-9]+: /) {
+		head = substr($0, 2, RLENGTH - 3); msg = substr($0, RLENGTH + 1)
+		gsub(/\t/, " ", msg)
+		print rel(head) "\t" pass "\t" msg "\trelated"
+		next
+	}
+	{ pass = "" }' | sort -t: -k1,1 -k2,2n -k3,3n
 }
 
 # join FINDINGS REVIEW: one line per finding and per vanished review line,
 #   status<TAB>position<TAB>pass<TAB>class<TAB>text
-# status: real|false|debatable|unreviewed (a finding), gone-real|gone-false|gone-debatable.
+# status: real|false|debatable|unreviewed (a finding), gone-real|gone-false|gone-debatable,
+# or merged-real|merged-false|merged-debatable for a reviewed place that is now another
+# place of a finding (the same mistake again): still shown, not a finding of its own.
 join_reviews() {
 	awk -F'\t' '
 	function key(pos, pass,   p) { p = pos; sub(/:[0-9]+$/, "", p); return p "\t" pass }
@@ -178,6 +194,7 @@ join_reviews() {
 		k = key($1, $2); verdict[k] = $3; class[k] = $4; reason[k] = $5; rpos[k] = $1; order[++n] = k
 		next
 	}
+	$4 == "related" { merged[key($1, $2)] = 1; next }
 	{
 		k = key($1, $2); seen[k] = 1
 		v = (k in verdict) ? verdict[k] : "?"
@@ -191,7 +208,7 @@ join_reviews() {
 			done[k] = 1
 			v = verdict[k]
 			if (v == "real" || v == "false" || v == "debatable")
-				print "gone-" v "\t" rpos[k] "\t" substr(k, index(k, "\t") + 1) "\t" class[k] "\t" reason[k]
+				print (k in merged ? "merged-" : "gone-") v "\t" rpos[k] "\t" substr(k, index(k, "\t") + 1) "\t" class[k] "\t" reason[k]
 		}
 	}' "$2" "$1"
 }
@@ -296,6 +313,7 @@ FILENAME == ARGV[1] { group[$1] = $2; next }
 	if (g != "" && !(g in gset)) { gset[g] = s; gorder[++ng] = g }
 	if (st == "ran") next
 	if (st == "broken") { broken[m] = $4; nbroken[s]++; next }
+	if (st ~ /^merged-/) next
 	if (st ~ /^gone-/) { gone[m, st]++; gone[s, st]++; if (g != "") gone[g, st]++; next }
 	n[m]++; n[s]++; c[m, st]++; c[s, st]++
 	if (g != "") { n[g]++; c[g, st]++ }

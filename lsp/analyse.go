@@ -235,6 +235,17 @@ func collect(ctx context.Context, results map[string]*published, found []driver.
 				}
 			}
 		}
+		// The same mistake's other places, in the function (and so the
+		// file) of the finding.
+		for _, rel := range f.Related {
+			if filepath.Clean(rel.Posn.Filename) != path || rel.Posn.Offset < 0 || rel.End.Offset < rel.Posn.Offset || rel.End.Offset > len(lines.text) {
+				continue
+			}
+			d.RelatedInformation = append(d.RelatedInformation, DiagnosticRelatedInformation{
+				Location: Location{URI: pathURI(path), Range: Range{lines.position(rel.Posn.Offset), lines.position(rel.End.Offset)}},
+				Message:  rel.Message,
+			})
+		}
 		k := key{path, f.Analyzer, f.Message, d.Range}
 		i, dup := seen[k]
 		if dup && len(res.fixes[i]) > 0 {

@@ -215,3 +215,29 @@ func TestFindingsCarryTheirPrice(t *testing.T) {
 		t.Fatalf("no retrybudget finding in %s: %s", path, toJSON(diags))
 	}
 }
+
+// The same mistake in two places is one diagnostic, whose other place is
+// related information in the same document.
+func TestOtherPlaceIsRelated(t *testing.T) {
+	dir, err := filepath.Abs(filepath.Join("..", "testdata", "vet"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _ := start(t, Options{Analyzers: allPasses, Cache: t.TempDir(), ToolID: func([]*analysis.Analyzer) string { return "test" }}, nil)
+	initialize(c, nil)
+	path := filepath.Join(dir, "twice", "twice.go")
+	open(c, path, 1, passtest.ReadFile(t, path))
+	diags := c.diagnostics(pathURI(path), 1).Diagnostics
+	if len(diags) != 1 {
+		t.Fatalf("want one diagnostic, got %s", toJSON(diags))
+	}
+	var other *DiagnosticRelatedInformation
+	for i, r := range diags[0].RelatedInformation {
+		if r.Message == "the same mistake again" {
+			other = &diags[0].RelatedInformation[i]
+		}
+	}
+	if other == nil || other.Location.URI != pathURI(path) || other.Location.Range.Start != (Position{Line: 13, Character: 8}) {
+		t.Errorf("want the other place at 14:9 as related information, got %s", toJSON(diags[0]))
+	}
+}

@@ -44,8 +44,9 @@ type Location struct {
 	Range Range  `json:"range"`
 }
 
-// DiagnosticRelatedInformation carries a finding's price: what it costs in
-// the documents' model, and the command that explains it.
+// DiagnosticRelatedInformation carries a finding's price (what it costs in
+// the documents' model, and the command that explains it) and the other
+// places of the same mistake.
 type DiagnosticRelatedInformation struct {
 	Location Location `json:"location"`
 	Message  string   `json:"message"`

@@ -383,6 +383,9 @@ func printSARIF(w io.Writer, analyzers []*analysis.Analyzer, findings []driver.D
 				sf.Related = append(sf.Related, sarif.Related{Ref: ref.Text, File: places[0], Line: ref.Line})
 			}
 		}
+		for _, rel := range f.Related {
+			sf.Related = append(sf.Related, sarif.Related{Ref: rel.Message, File: rel.Posn.Filename, Line: rel.Posn.Line})
+		}
 		for _, fix := range f.Fixes {
 			sfix := sarif.Fix{Description: fix.Message}
 			for _, e := range fix.Edits {
@@ -488,6 +491,9 @@ func relative(filename string) string {
 func printText(w io.Writer, findings []driver.Diagnostic, cost bool) {
 	for _, f := range findings {
 		fmt.Fprintln(w, findingLine(f))
+		for _, rel := range f.Related {
+			fmt.Fprintf(w, "\t%s:%d:%d: %s\n", relative(rel.Posn.Filename), rel.Posn.Line, rel.Posn.Column, rel.Message)
+		}
 		if p, ok := priceOf(f); ok && cost {
 			fmt.Fprintf(w, "\tcost: %s\n\t%s\n", p.Cost, p.Explain)
 		}
@@ -537,12 +543,18 @@ type (
 		Message string     `json:"message"`
 		Edits   []jsonEdit `json:"edits"`
 	}
+	jsonRelated struct {
+		Posn    string `json:"posn"`
+		End     string `json:"end"`
+		Message string `json:"message"`
+	}
 	jsonDiagnostic struct {
-		Category       string    `json:"category,omitempty"`
-		Posn           string    `json:"posn"`
-		End            string    `json:"end"`
-		Message        string    `json:"message"`
-		SuggestedFixes []jsonFix `json:"suggested_fixes,omitempty"`
+		Category       string        `json:"category,omitempty"`
+		Posn           string        `json:"posn"`
+		End            string        `json:"end"`
+		Message        string        `json:"message"`
+		SuggestedFixes []jsonFix     `json:"suggested_fixes,omitempty"`
+		Related        []jsonRelated `json:"related,omitempty"`
 		// Beyond go vet -json's fields: the finding's price (package price).
 		URL     string            `json:"url,omitempty"`
 		Cost    string            `json:"cost,omitempty"`
@@ -563,6 +575,9 @@ func printJSON(w io.Writer, findings []driver.Diagnostic) error {
 		}
 		if p, ok := priceOf(f); ok {
 			d.Cost, d.Explain, d.Values = p.Cost, p.Explain, p.Values
+		}
+		for _, rel := range f.Related {
+			d.Related = append(d.Related, jsonRelated{Posn: rel.Posn.String(), End: rel.End.String(), Message: rel.Message})
 		}
 		for _, fix := range f.Fixes {
 			jf := jsonFix{Message: fix.Message, Edits: []jsonEdit{}}

@@ -231,3 +231,36 @@ func TestSARIFInARepository(t *testing.T) {
 		}
 	}
 }
+
+// The same mistake in two places is one finding, and every output names
+// its other place: an indented line under it in the text, "related" in
+// JSON (as go vet -json), a related location in SARIF.
+func TestOtherPlacesOfAFinding(t *testing.T) {
+	text, errs, code := runIn(t, vetModule(t), binary, "./twice")
+	if code != exitFindings {
+		t.Fatalf("exit %d, want %d; stderr:\n%s", code, exitFindings, errs)
+	}
+	want := "twice/twice.go:12:10: net.Dial cannot be cancelled when the caller gives up; use (&net.Dialer{}).DialContext(ctx, ...) (dropcancel)\n\ttwice/twice.go:14:9: the same mistake again\n"
+	if text != want {
+		t.Errorf("text output:\n%s\nwant:\n%s", text, want)
+	}
+	out, errs, _ := runIn(t, vetModule(t), binary, "-json", "./twice")
+	var tree map[string]map[string][]struct {
+		Posn    string `json:"posn"`
+		Related []struct {
+			Posn    string `json:"posn"`
+			Message string `json:"message"`
+		} `json:"related"`
+	}
+	if err := json.Unmarshal([]byte(out), &tree); err != nil {
+		t.Fatalf("-json: %v\n%s%s", err, out, errs)
+	}
+	ds := tree["example.com/vet/twice"]["dropcancel"]
+	if len(ds) != 1 || len(ds[0].Related) != 1 || !strings.HasSuffix(ds[0].Related[0].Posn, "twice.go:14:9") || ds[0].Related[0].Message != "the same mistake again" {
+		t.Errorf("-json: want one finding with twice.go:14:9 as its other place, got %+v", ds)
+	}
+	out, errs, _ = runIn(t, vetModule(t), binary, "-sarif", "./twice")
+	if !strings.Contains(out, `"relatedLocations"`) || !strings.Contains(out, `"the same mistake again"`) {
+		t.Errorf("-sarif: no related location for the other place:\n%s%s", out, errs)
+	}
+}

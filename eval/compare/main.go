@@ -47,7 +47,8 @@ type report struct {
 
 // parse reads a report: set, module, then "ran" or a verdict, position,
 // pass and the rest, tab-separated. Rows for findings that are gone
-// (gone-real and the like, kept from the reviews) are not findings.
+// (gone-real and the like, kept from the reviews) or now another place of
+// a finding (merged-real and the like) are not findings.
 func parse(r io.Reader) (report, error) {
 	rep := report{ran: map[string]bool{}, findings: map[finding]bool{}}
 	sc := bufio.NewScanner(r)
@@ -57,7 +58,7 @@ func parse(r io.Reader) (report, error) {
 		switch {
 		case len(f) == 3 && f[2] == "ran":
 			rep.ran[f[1]] = true
-		case len(f) >= 5 && !strings.HasPrefix(f[2], "gone"):
+		case len(f) >= 5 && !strings.HasPrefix(f[2], "gone") && !strings.HasPrefix(f[2], "merged"):
 			pos := f[3]
 			if i := strings.LastIndexByte(pos, ':'); i > 0 && strings.Count(pos, ":") >= 2 {
 				pos = pos[:i] // file:line, without the column

@@ -97,10 +97,20 @@ type Diagnostic struct {
 	Message  string
 	URL      string
 	Fixes    []Fix
+	// Related are the finding's other places: the same mistake again
+	// elsewhere in its function (see report.ReportSame).
+	Related []Related
 	// Suppressed findings are kept only with Options.KeepSuppressed, with
 	// the suppression comment's reason.
 	Suppressed    bool
 	Justification string
+}
+
+// Related is another place of a finding, with what it is.
+type Related struct {
+	Posn    token.Position
+	End     token.Position
+	Message string
 }
 
 // Fix is a suggested fix as byte-offset edits of files.
@@ -721,6 +731,14 @@ func (r *run) resolve(a *analysis.Analyzer, n *node, d analysis.Diagnostic) Diag
 	}
 	if out.URL == "" {
 		out.URL = a.URL
+	}
+	for _, rel := range d.Related {
+		r2 := Related{Posn: r.fset.Position(rel.Pos), Message: rel.Message}
+		r2.End = r2.Posn
+		if rel.End.IsValid() {
+			r2.End = r.fset.Position(rel.End)
+		}
+		out.Related = append(out.Related, r2)
 	}
 	for _, sf := range d.SuggestedFixes {
 		fix := Fix{Message: sf.Message}
