@@ -90,7 +90,7 @@ func Lifetime(info *types.Info, cur inspector.Cursor) bool {
 			return true
 		}
 		kept = Stored(info, c) || v == ctxVar && (storedInLiteral(info, c, cancelVar) || passedToKeeper(info, c)) ||
-			v == cancelVar && (inKeptClosure(info, c, fn) || storedInLiteral(info, c, nil))
+			v == cancelVar && (inKeptClosure(info, c, fn) || storedInLiteral(info, c, nil) || inCallback(c, fn))
 		if v == ctxVar {
 			derived, keeps := derivedAgain(info, c)
 			if keeps {
@@ -221,6 +221,30 @@ func inKeptClosure(info *types.Info, cur, fn inspector.Cursor) bool {
 		break
 	}
 	return lit.Valid() && KeptValue(info, lit)
+}
+
+// inCallback reports whether cur stands in a function literal inside fn
+// that is handed to a call as an argument (not run by go or defer): the
+// callee calls it when it decides (signal.CancelAfterInactivity(ctx,
+// func() { cancel() }, idle): an inactivity timer ends the root), so the
+// root has a stop of its own, chosen on purpose.
+func inCallback(cur, fn inspector.Cursor) bool {
+	for c := range cur.Enclosing((*ast.FuncLit)(nil)) {
+		if c.Node() == fn.Node() {
+			return false
+		}
+		parent, child := Unparen(c)
+		call, ok := parent.Node().(*ast.CallExpr)
+		if !ok || call.Fun == child {
+			return false
+		}
+		switch parent.Parent().Node().(type) {
+		case *ast.GoStmt, *ast.DeferStmt:
+			return false
+		}
+		return true
+	}
+	return false
 }
 
 // KeptValue reports whether the value at cur outlives its function:

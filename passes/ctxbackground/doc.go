@@ -84,7 +84,10 @@
 // newConnHandler(context.Background(), conn) in newSubscription); nor
 // when the root's cancel is called once a signal the caller hands over
 // fires (case <-c.Canceled(): cancel(), with c a parameter: the caller's
-// own cancellation protocol reaches the work). A cached
+// own cancellation protocol reaches the work), or from a callback the code
+// hands to another function (cancelAfterIdle(ctx, func() { relayCancel() },
+// idle): an inactivity timer ends the root, a stop of its own chosen on
+// purpose). A cached
 // lookup result kept in a field is still the work of the request that
 // fetched it.
 //
