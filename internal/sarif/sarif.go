@@ -91,8 +91,10 @@ type Finding struct {
 	Properties map[string]any
 }
 
-// Related is another place a finding's message names: Ref, as the message
-// writes it (a Reference's Text), in File at Line.
+// Related is another place of a finding, in File at Line: one its message
+// names, with Ref as the message writes it (a Reference's Text, linked
+// from the message), or another place of the same mistake, with Ref what
+// it is ("the same mistake again").
 type Related struct {
 	Ref, File string
 	Line      int
