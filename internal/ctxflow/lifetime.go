@@ -45,7 +45,7 @@ import (
 // Such a context outlives the call on purpose; using the caller's context
 // there would end the component with the request.
 func Lifetime(info *types.Info, cur inspector.Cursor) bool {
-	if memoisedInit(info, cur) {
+	if MemoisedInit(info, cur) {
 		return true
 	}
 	cur = outermostDerivation(info, cur)
@@ -134,14 +134,14 @@ func derivedAgain(info *types.Info, cur inspector.Cursor) (*types.Var, bool) {
 	return VarOf(info, lhs[0]), false
 }
 
-// memoisedInit reports whether cur lies in the body of an if that builds a
+// MemoisedInit reports whether cur lies in the body of an if that builds a
 // kept value on first use: its condition tests a field or package variable
 // for nil and its body sets it (if bs.client == nil { cfg, err :=
 // config.Load(context.Background()); ...; bs.client = s3.New(cfg) }).
 // The shared client is made once for every caller, the first caller's
 // context would end it, and what the set-up checks on the way (a
 // bucket's existence) is the component's, not that caller's, work.
-func memoisedInit(info *types.Info, cur inspector.Cursor) bool {
+func MemoisedInit(info *types.Info, cur inspector.Cursor) bool {
 	for c := range cur.Enclosing((*ast.IfStmt)(nil), (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
 		ifs, ok := c.Node().(*ast.IfStmt)
 		if !ok {
@@ -155,8 +155,48 @@ func memoisedInit(info *types.Info, cur inspector.Cursor) bool {
 				return true
 			}
 		}
+		if m := missedIn(info, c, ifs.Cond); m != nil && setsVar(info, ifs.Body, m) {
+			return true
+		}
 	}
 	return false
+}
+
+// missedIn returns the kept map that cond, !ok, finds a key missing from,
+// ok set by a comma-ok read of it in the same function (c, ok :=
+// s.clients[addr]; if !ok { ...; s.clients[addr] = c }): a client made
+// once per key and shared, as one made once for all is.
+func missedIn(info *types.Info, cur inspector.Cursor, cond ast.Expr) *types.Var {
+	not, ok := ast.Unparen(cond).(*ast.UnaryExpr)
+	if !ok || not.Op != token.NOT {
+		return nil
+	}
+	id, ok := ast.Unparen(not.X).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	okVar, _ := info.Uses[id].(*types.Var)
+	fn, found := EnclosingFunc(cur)
+	if okVar == nil || !found {
+		return nil
+	}
+	var m *types.Var
+	fn.Inspect([]ast.Node{(*ast.AssignStmt)(nil)}, func(c inspector.Cursor) bool {
+		as := c.Node().(*ast.AssignStmt)
+		if m != nil || len(as.Lhs) != 2 || len(as.Rhs) != 1 {
+			return m == nil
+		}
+		if lid, isID := as.Lhs[1].(*ast.Ident); !isID || info.Defs[lid] != okVar && info.Uses[lid] != okVar {
+			return true
+		}
+		if ix, isIndex := ast.Unparen(as.Rhs[0]).(*ast.IndexExpr); isIndex && ctxapi.IsKept(info, ix.X) {
+			if _, isMap := info.TypeOf(ix.X).Underlying().(*types.Map); isMap {
+				m = KeptVar(info, ix.X)
+			}
+		}
+		return m == nil
+	})
+	return m
 }
 
 // nilTested returns the fields and package variables that cond, a
@@ -182,11 +222,16 @@ func nilTested(info *types.Info, cond ast.Expr) []*types.Var {
 }
 
 // setsVar reports whether body (not a function literal in it) assigns to
-// the field or package variable v.
+// the field or package variable v, or to an element of it.
 func setsVar(info *types.Info, body ast.Node, v *types.Var) bool {
 	return AnyOutsideLiterals(body, func(n ast.Node) bool {
 		as, ok := n.(*ast.AssignStmt)
-		return ok && slices.ContainsFunc(as.Lhs, func(l ast.Expr) bool { return ctxapi.IsKept(info, l) && KeptVar(info, l) == v })
+		return ok && slices.ContainsFunc(as.Lhs, func(l ast.Expr) bool {
+			if ix, isIndex := ast.Unparen(l).(*ast.IndexExpr); isIndex {
+				l = ix.X // m[k] = c: an element of the kept map
+			}
+			return ctxapi.IsKept(info, l) && KeptVar(info, l) == v
+		})
 	})
 }
 

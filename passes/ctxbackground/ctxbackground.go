@@ -354,6 +354,9 @@ func (c *checker) checkHelperCall(cur inspector.Cursor, call *ast.CallExpr) {
 	if ctxflow.StoredComponent(c.Pass.TypesInfo, cur) {
 		return // it builds a component kept beyond the call (t.sess = s): the root is its lifetime
 	}
+	if ctxflow.MemoisedInit(c.Pass.TypesInfo, cur) {
+		return // part of a shared client's set-up on first use (if s.client == nil { ... }), done once for every caller
+	}
 	if c.chainedOnHelper(call) {
 		return // s.forServer(name).failure(): one finding, at the inner call, for the one position
 	}

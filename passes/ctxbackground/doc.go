@@ -74,8 +74,10 @@
 // A function does not count as rooting its context when the root only
 // builds state kept in a field or package variable (a client made on
 // first use, p.keys = NewKeySet(ctx, url), or anywhere in the body of an
-// if that finds the field nil and sets it: the shared client's set-up, done
-// once for every caller), or is the placeholder that
+// if that finds the field nil and sets it, or finds a key missing from a
+// kept map and sets it (c, ok := s.clients[addr]; if !ok { ...;
+// s.clients[addr] = c }): the shared client's set-up, done once for every
+// caller, helpers that root their own called there included), or is the placeholder that
 // (*http.Request).Clone demands; nor when it only calls a helper that
 // roots one to build a component kept that way (a value with a Close
 // method: s, err := openShell(); t.sess = s): the root is that component's
