@@ -257,15 +257,17 @@ func KeptVar(info *types.Info, e ast.Expr) *types.Var {
 // closer: func() error { cancel(); ... }). Whoever holds it ends the
 // context.
 func inKeptClosure(info *types.Info, cur, fn inspector.Cursor) bool {
-	var lit inspector.Cursor
+	lit, ok := literalIn(cur, fn)
+	return ok && KeptValue(info, lit)
+}
+
+// literalIn returns the innermost function literal around cur, if it is
+// inside fn (not fn itself).
+func literalIn(cur, fn inspector.Cursor) (inspector.Cursor, bool) {
 	for c := range cur.Enclosing((*ast.FuncLit)(nil)) {
-		if c.Node() == fn.Node() {
-			return false
-		}
-		lit = c
-		break
+		return c, c.Node() != fn.Node()
 	}
-	return lit.Valid() && KeptValue(info, lit)
+	return inspector.Cursor{}, false
 }
 
 // inCallback reports whether cur stands in a function literal inside fn
@@ -274,22 +276,20 @@ func inKeptClosure(info *types.Info, cur, fn inspector.Cursor) bool {
 // func() { cancel() }, idle): an inactivity timer ends the root), so the
 // root has a stop of its own, chosen on purpose.
 func inCallback(cur, fn inspector.Cursor) bool {
-	for c := range cur.Enclosing((*ast.FuncLit)(nil)) {
-		if c.Node() == fn.Node() {
-			return false
-		}
-		parent, child := Unparen(c)
-		call, ok := parent.Node().(*ast.CallExpr)
-		if !ok || call.Fun == child {
-			return false
-		}
-		switch parent.Parent().Node().(type) {
-		case *ast.GoStmt, *ast.DeferStmt:
-			return false
-		}
-		return true
+	lit, ok := literalIn(cur, fn)
+	if !ok {
+		return false
 	}
-	return false
+	parent, child := Unparen(lit)
+	call, ok := parent.Node().(*ast.CallExpr)
+	if !ok || call.Fun == child {
+		return false
+	}
+	switch parent.Parent().Node().(type) {
+	case *ast.GoStmt, *ast.DeferStmt:
+		return false
+	}
+	return true
 }
 
 // KeptValue reports whether the value at cur outlives its function:

@@ -81,7 +81,7 @@ func (cl *contextless) hasFact(fn *types.Func) bool {
 // findContextless marks the package's functions without a context that
 // make a root for a callee (classify says freshArg) or call or start one
 // that does, and exports the facts.
-func findContextless(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Interface, res *Result, classify func(ast.Expr, *types.Func, bool) argKind, mainOnly *processCode) *contextless {
+func findContextless(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Interface, res *Result, classify func(ast.Expr, *types.Func, bool) argKind, forProcess *processCode) *contextless {
 	info := pass.TypesInfo
 	cl := &contextless{pass: pass, marked: map[*types.Func]bool{}, wrapper: map[*ast.CallExpr]*types.Func{}}
 	candidate := map[*types.Func]bool{}
@@ -117,7 +117,7 @@ func findContextless(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 			continue
 		}
 		if i := contextParamIndex(fn, iface); i >= 0 && i < len(call.Args) && !(call.Ellipsis.IsValid() && i == len(call.Args)-1) {
-			_, process := mainOnly.enclosing(cur)
+			_, process := forProcess.enclosing(cur)
 			if !process && classify(call.Args[i], w, false) == freshArg {
 				cl.wrapper[call] = w
 				cl.marked[w] = true

@@ -73,6 +73,16 @@ var commandFields = map[string]bool{
 	"github.com/peterbourgon/ff/v4.Command.Exec":       true,
 }
 
+// commandFieldPkgs are the import paths of commandFields' types.
+var commandFieldPkgs = func() map[string]bool {
+	pkgs := map[string]bool{}
+	for f := range commandFields {
+		typ := f[:strings.LastIndexByte(f, '.')]
+		pkgs[typ[:strings.LastIndexByte(typ, '.')]] = true
+	}
+	return pkgs
+}()
+
 // frameworks maps "importpath.TypeName" to the accessor ("" when the value
 // is a context itself or has a Context() method).
 var frameworks = frameworkList{}
@@ -409,7 +419,7 @@ func run(pass *analysis.Pass) (any, error) {
 				break
 			}
 			fn.Own, fn.Test = sources(pass, iface, fn.Type(), signatureOf(pass.TypesInfo, fn.Node))
-			if callers.mainOnly.command(fn.Type()) {
+			if callers.forProcess.command(fn.Type()) {
 				fn.Own = nil // a command of the program: the process's context
 			}
 			if decl, ok := fn.Node.(*ast.FuncDecl); ok && fn.Own != nil && (fn.Own.Kind == Param || fn.Own.Param != nil && ctxapi.IsHTTPRequest(fn.Own.Param.Type())) {
@@ -426,7 +436,7 @@ func run(pass *analysis.Pass) (any, error) {
 			if _, lit := fn.Node.(*ast.FuncLit); lit && fn.Own != nil && fn.Own.Kind == Param && res.OnPath(fn.Outer) == nil && callers.boundRoot != nil {
 				// go func(ctx context.Context) { ... }(ctx) where ctx is
 				// a fresh root: the literal has no caller's deadline.
-				if caller, process := callers.mainOnly.enclosing(cur); callers.boundRoot(fn.Own.Param, caller, process) {
+				if caller, process := callers.forProcess.enclosing(cur); callers.boundRoot(fn.Own.Param, caller, process) {
 					fn.Own = nil
 				}
 			}
@@ -787,10 +797,14 @@ func commandFunc(info *types.Info, ft *ast.FuncType) bool {
 // commandValues returns the types of the package's functions that it
 // hands a command-line framework as the body of a command (commandFields):
 // the literal or the declared function set as Exec in &ffcli.Command{Exec:
-// runSet} or by cmd.Exec = runSet.
-func commandValues(info *types.Info, insp *inspector.Inspector) map[*ast.FuncType]bool {
-	var funcs []*types.Func
+// runSet} or by cmd.Exec = runSet. A package that imports no such
+// framework is not walked.
+func commandValues(pkg *types.Package, info *types.Info, insp *inspector.Inspector) map[*ast.FuncType]bool {
 	out := map[*ast.FuncType]bool{}
+	if !slices.ContainsFunc(pkg.Imports(), func(imp *types.Package) bool { return commandFieldPkgs[imp.Path()] }) {
+		return out
+	}
+	var funcs []*types.Func
 	add := func(v ast.Expr) {
 		switch v := ast.Unparen(v).(type) {
 		case *ast.FuncLit:

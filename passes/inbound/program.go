@@ -199,7 +199,7 @@ func summarise(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Inte
 	// describe fills in what the call at cur hands the callee's context
 	// parameter: arg.
 	describe := func(call SummaryCall, arg ast.Expr, cur inspector.Cursor) SummaryCall {
-		caller, process := callers.mainOnly.enclosing(cur)
+		caller, process := callers.forProcess.enclosing(cur)
 		switch callers.classify(arg, caller, process) {
 		case rootArg:
 			call.Root = true
@@ -263,7 +263,7 @@ func summarise(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Inte
 			s.Implements = append(s.Implements, implementations(key(m), t, m.Name(), visible)...)
 		}
 	}
-	cl := findContextless(pass, insp, iface, res, callers.classify, callers.mainOnly)
+	cl := findContextless(pass, insp, iface, res, callers.classify, callers.forProcess)
 	for _, t := range named {
 		if t.Obj().Pkg() != pass.Pkg {
 			continue
@@ -365,7 +365,7 @@ func summarise(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Inte
 				} else if !cl.hasFact(fn) {
 					continue
 				}
-				_, call.Root = callers.mainOnly.enclosing(cur)
+				_, call.Root = callers.forProcess.enclosing(cur)
 				if w := runsHere(info, cur); w != nil {
 					call.Caller = key(w)
 				}

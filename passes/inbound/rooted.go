@@ -49,7 +49,7 @@ import (
 // asks for it even where the package has no candidate of its own.
 func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Interface, uses *ctxuse.Result, program bool) callerFacts {
 	info := pass.TypesInfo
-	mainOnly := processFuncs(pass, insp, iface)
+	forProcess := processFuncs(pass, insp, iface)
 	ifaceMethods := map[string]bool{}
 	scope := pass.Pkg.Scope()
 	for _, name := range scope.Names() {
@@ -89,7 +89,7 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 	}
 	ctxTypes := contextTypes(pass, iface)
 	if len(param) == 0 && len(ctxTypes) == 0 && !program {
-		return callerFacts{mainOnly: mainOnly}
+		return callerFacts{forProcess: forProcess}
 	}
 	// Every reference to a candidate: a static call, or an escape.
 	type site struct {
@@ -128,7 +128,7 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 				}
 			}
 		case *ast.FuncType:
-			if mainOnly.command(n) {
+			if forProcess.command(n) {
 				for _, field := range n.Params.List {
 					for _, id := range field.Names {
 						if v, ok := info.Defs[id].(*types.Var); ok && ctxapi.IsContext(v.Type(), iface) {
@@ -171,7 +171,7 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 				escaped[fn] = true
 				continue
 			}
-			caller, process := mainOnly.enclosing(c)
+			caller, process := forProcess.enclosing(c)
 			// Started by a go statement, directly or from the body of
 			// its literal (go func() { defer wg.Done(); d.loop(ctx) }()).
 			inGo := false
@@ -631,7 +631,7 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 		seen := map[*types.Var]bool{v: true}
 		return !slices.ContainsFunc(defs[v], func(r ast.Expr) bool { return r == nil || !isRooted(r, caller, process, seen) })
 	}
-	return callerFacts{rooted, launched, afterDone, rootedTypes(pass, insp, ctxTypes, mainOnly, isRooted), classify, mainOnly, lifetimes, getter, keptFrom, boundRoot}
+	return callerFacts{rooted, launched, afterDone, rootedTypes(pass, insp, ctxTypes, forProcess, isRooted), classify, forProcess, lifetimes, getter, keptFrom, boundRoot}
 }
 
 // oneOwner returns a leaf for throughLocals that accepts the expressions
@@ -732,8 +732,8 @@ type callerFacts struct {
 	// (process: caller is main or a command); nil when the package has
 	// no candidate at all.
 	classify func(arg ast.Expr, caller *types.Func, process bool) argKind
-	// mainOnly is the code that runs for the process (processFuncs).
-	mainOnly *processCode
+	// forProcess is the code that runs for the process (processFuncs).
+	forProcess *processCode
 	// lifetimes returns the keys of the package's exported functions
 	// without parameters that hand out a component's lifetime (a process
 	// context's Context()), for the program summary.
@@ -777,7 +777,7 @@ type processCode struct {
 
 // processFuncs finds the package's processCode.
 func processFuncs(pass *analysis.Pass, insp *inspector.Inspector, iface *types.Interface) *processCode {
-	return &processCode{pass.TypesInfo, mainOnlyFuncs(pass, insp, iface), commandValues(pass.TypesInfo, insp)}
+	return &processCode{pass.TypesInfo, mainOnlyFuncs(pass, insp, iface), commandValues(pass.Pkg, pass.TypesInfo, insp)}
 }
 
 // command reports whether a function of type ft runs a command of a
@@ -916,7 +916,7 @@ func contextTypes(pass *analysis.Pass, iface *types.Interface) map[*types.TypeNa
 // ctx} around main's Background, handed to each of its checks. A parameter
 // of such a type brings no caller's deadline. A type whose context field
 // is assigned anywhere else is not kept.
-func rootedTypes(pass *analysis.Pass, insp *inspector.Inspector, candidates map[*types.TypeName]embeddedContext, mainOnly *processCode, isRooted func(ast.Expr, *types.Func, bool, map[*types.Var]bool) bool) map[*types.TypeName]bool {
+func rootedTypes(pass *analysis.Pass, insp *inspector.Inspector, candidates map[*types.TypeName]embeddedContext, forProcess *processCode, isRooted func(ast.Expr, *types.Func, bool, map[*types.Var]bool) bool) map[*types.TypeName]bool {
 	if len(candidates) == 0 {
 		return nil
 	}
@@ -951,7 +951,7 @@ func rootedTypes(pass *analysis.Pass, insp *inspector.Inspector, candidates map[
 					value = elt
 				}
 			}
-			caller, process := mainOnly.enclosing(cur)
+			caller, process := forProcess.enclosing(cur)
 			if value != nil && !isRooted(value, caller, process, map[*types.Var]bool{}) {
 				spoilt[tn] = true
 			}
