@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -73,6 +74,38 @@ var commandFields = map[string]bool{
 	"github.com/peterbourgon/ff/v4.Command.Exec":       true,
 }
 
+// defaultLifetimes lists the result types that mark a framework's callback
+// run on a component's lifetime, not on a request: controller-runtime
+// calls Reconcile(ctx, req) (reconcile.Result, error) and a watch's map
+// function (..., []reconcile.Request) with its manager's context, which
+// ends only when the manager stops (it carries no deadline unless the
+// controller sets a ReconciliationTimeout: then -lifetimes= takes the
+// entry out). A function returning one runs for the process, as a command
+// does, and so do the helpers handed only its context.
+const defaultLifetimes = "sigs.k8s.io/controller-runtime/pkg/reconcile.Result,sigs.k8s.io/controller-runtime/pkg/reconcile.Request"
+
+// lifetimes holds the lifetime result types, as "importpath.TypeName".
+var lifetimes = typeList{}
+
+// typeList is a set of "importpath.TypeName" that a flag replaces.
+type typeList map[string]bool
+
+func (l typeList) String() string { return strings.Join(slices.Sorted(maps.Keys(l)), ",") }
+
+func (l typeList) Set(s string) error {
+	clear(l)
+	for item := range strings.SplitSeq(s, ",") {
+		if item = strings.TrimPrefix(strings.TrimSpace(item), "*"); item == "" {
+			continue
+		}
+		if dot := strings.LastIndex(item, "."); dot <= 0 || dot == len(item)-1 || strings.HasSuffix(item[:dot], "/") {
+			return fmt.Errorf("type %q is not of the form importpath.TypeName", item)
+		}
+		l[item] = true
+	}
+	return nil
+}
+
 // commandFieldPkgs are the import paths of commandFields' types.
 var commandFieldPkgs = func() map[string]bool {
 	pkgs := map[string]bool{}
@@ -128,9 +161,13 @@ func flags() flag.FlagSet {
 	if err := commands.Set(strings.Join(defaultCommands, ",")); err != nil {
 		panic(err)
 	}
+	if err := lifetimes.Set(defaultLifetimes); err != nil {
+		panic(err)
+	}
 	var fs flag.FlagSet
 	fs.Var(&testSupportPatterns, "testsupport", "comma-separated patterns (path.Match) for import path elements that mark test-support packages, whose code is left alone like tests; replaces the default")
 	fs.Var(frameworks, "frameworks", "comma-separated request types that carry the caller's context, as importpath.TypeName[:accessor] (e.g. example.com/web.Ctx:Request().Context()); added to the built-in list")
+	fs.Var(lifetimes, "lifetimes", "comma-separated result types, as importpath.TypeName, that mark a framework's callback run on a component's lifetime (a controller's Reconcile): such a function is on no request path; replaces the default (empty: none)")
 	fs.Var(commands, "commands", "comma-separated command types of command-line frameworks, as importpath.TypeName (e.g. example.com/cmd.Command): a function given one runs a command for the process, on no request path; added to the built-in list")
 	return fs
 }
@@ -780,15 +817,30 @@ func signatureOf(info *types.Info, node ast.Node) *types.Signature {
 	return nil
 }
 
-// commandFunc reports whether a function of type ft runs a command of a
-// command-line program: one of its parameters is a command type.
+// commandFunc reports whether a function of type ft runs for the process:
+// one of its parameters is a command type (a command of a command-line
+// program), or one of its results a lifetime type (a framework's callback
+// on a component's lifetime).
 func commandFunc(info *types.Info, ft *ast.FuncType) bool {
-	if ft == nil || ft.Params == nil {
+	if ft == nil {
 		return false
 	}
-	for _, field := range ft.Params.List {
-		if IsCommand(info.TypeOf(field.Type)) {
-			return true
+	if ft.Params != nil {
+		for _, field := range ft.Params.List {
+			if IsCommand(info.TypeOf(field.Type)) {
+				return true
+			}
+		}
+	}
+	if ft.Results != nil && len(lifetimes) > 0 {
+		for _, field := range ft.Results.List {
+			t := info.TypeOf(field.Type)
+			if s, ok := types.Unalias(t).(*types.Slice); ok {
+				t = s.Elem()
+			}
+			if lifetimes[typeKey(t)] {
+				return true // a framework's callback on a component's lifetime
+			}
 		}
 	}
 	return false
