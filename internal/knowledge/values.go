@@ -102,9 +102,16 @@ func KeepsContext(fullName string) bool { return keepsContext[fullName] }
 // the context only reaches a resolver for a host name in the address,
 // which a listen address (":8080", an IP literal) almost never has. A root
 // handed to them costs nothing.
+//
+// The AWS SDK's LoadDefaultConfig reads the environment and the shared
+// config files and builds credential providers that resolve lazily, on
+// the client's first call (with the context of that call); only an option
+// (or AWS_DEFAULTS_MODE=auto) that asks the instance metadata makes it
+// call out.
 var neverWaits = map[string]bool{
-	"(*net.ListenConfig).Listen":       true,
-	"(*net.ListenConfig).ListenPacket": true,
+	"(*net.ListenConfig).Listen":                            true,
+	"(*net.ListenConfig).ListenPacket":                      true,
+	"github.com/aws/aws-sdk-go-v2/config.LoadDefaultConfig": true,
 }
 
 // NeverWaits reports whether fn's context parameter never bounds a wait
