@@ -447,7 +447,7 @@ func TestProgramLeavesOutRootedCallers(t *testing.T) {
 		t.Fatal(err)
 	}
 	kept := []string{"internal/jobs/jobs.go:22:14", "server/server.go:34:15", "store/store.go:21:14", "store/store.go:26:14", "store/store.go:38:14", "store/store.go:43:14", "store/store.go:62:14", "store/store.go:67:14", "store/store.go:103:14", "store/store.go:133:14", "store/store.go:149:14", "store/store.go:191:14", "store/store.go:202:14", "store/store.go:207:14", "store/store.go:212:14", "store/store.go:217:14", "mysqldrv/mysqldrv.go:23:22"}
-	rooted := []string{"internal/jobs/jobs.go:17:14", "store/store.go:14:17", "store/store.go:33:14", "store/store.go:91:14", "store/store.go:120:14", "store/store.go:162:14", "store/store.go:167:14", "store/store.go:173:14", "store/store.go:179:14", "store/store.go:185:14", "internal/jobs/jobs.go:32:14", "store/store.go:197:14", "mysqldrv/mysqldrv.go:17:22"}
+	rooted := []string{"internal/jobs/jobs.go:17:14", "store/store.go:14:17", "store/store.go:33:14", "store/store.go:91:14", "store/store.go:120:14", "store/store.go:162:14", "store/store.go:167:14", "store/store.go:173:14", "store/store.go:179:14", "store/store.go:185:14", "internal/jobs/jobs.go:32:14", "store/store.go:197:14", "store/store.go:223:14", "mysqldrv/mysqldrv.go:17:22"}
 	check := func(name, out string, want, notWant []string) {
 		t.Helper()
 		for _, pos := range want {

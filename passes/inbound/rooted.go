@@ -313,6 +313,14 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 			if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok && len(e.Args) == 0 && commandContext(info, sel) {
 				return true // cmd.Context()
 			}
+			// In main, a context that a package-level function given
+			// nothing hands out (ctrl.SetupSignalHandler(), a signal
+			// handler's) is the process's own: no request's can reach
+			// it. A method's is not (r.Context() in a handler written
+			// inside main).
+			if process && len(e.Args) == 0 && packageLevel(info, e.Fun) && ctxapi.IsContextType(info.TypeOf(e)) {
+				return true
+			}
 			if callee := ctxapi.Callee(info, e); callee != nil && callee.Pkg() == pass.Pkg && rootMaker(callee.Origin()) {
 				return true
 			}
@@ -1336,4 +1344,25 @@ func outlivingCancel(info *types.Info, cur inspector.Cursor, as *ast.AssignStmt)
 		}
 	}
 	return call, true
+}
+
+// packageLevel reports whether e names a package-level function or
+// variable (run, signals.Setup, a var holding a function).
+func packageLevel(info *types.Info, e ast.Expr) bool {
+	var id *ast.Ident
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		id = e
+	case *ast.SelectorExpr:
+		if x, ok := ast.Unparen(e.X).(*ast.Ident); !ok {
+			return false
+		} else if _, ok := info.Uses[x].(*types.PkgName); !ok {
+			return false
+		}
+		id = e.Sel
+	default:
+		return false
+	}
+	obj := info.Uses[id]
+	return obj != nil && obj.Pkg() != nil && obj.Parent() == obj.Pkg().Scope()
 }

@@ -14,6 +14,7 @@ import (
 	"example.com/program/process"
 	"example.com/program/queue"
 	"example.com/program/server"
+	"example.com/program/signals"
 	"example.com/program/store"
 	"example.com/program/worker"
 )
@@ -46,5 +47,7 @@ func main() {
 	drivers.Stop(ctx)
 	warm := store.Warm // a function value: its callers are out of view
 	warm(ctx)
+	sig := signals.Setup()
+	store.Compact(sig)
 	http.ListenAndServe(":8080", &server.Server{Store: s})
 }

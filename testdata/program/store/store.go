@@ -216,3 +216,9 @@ func Settle(ctx context.Context) error {
 func Vacuum(ctx context.Context) error {
 	return dial(context.Background(), "vacuum")
 }
+
+// Compact is only called by main, with the context a signal handler gave
+// it: main's own.
+func Compact(ctx context.Context) error {
+	return dial(context.Background(), "compact")
+}
