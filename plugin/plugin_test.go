@@ -45,7 +45,7 @@ func TestNoSettings(t *testing.T) {
 // not offer: with every key given, the settings must set every flag once.
 func TestEveryFlagHasASetting(t *testing.T) {
 	s, err := decode(yaml{
-		"inbound":       yaml{"frameworks": []any{"example.com/web.Ctx"}, "testsupport": []any{"fake*"}, "commands": []any{"example.com/cmd.Command"}},
+		"inbound":       yaml{"frameworks": []any{"example.com/web.Ctx"}, "testsupport": []any{"fake*"}, "commands": []any{"example.com/cmd.Command"}, "lifetimes": []any{"example.com/ctrl.Result"}},
 		"ctxbackground": yaml{"tests": true, "detached": false, "latent": true},
 		"dropcancel":    yaml{"exclude": []any{"example.com/log"}},
 	})

@@ -67,6 +67,7 @@ var flagSamples = map[string]string{
 	"ctxbackground.latent":   "true",
 	"inbound.testsupport":    "testutil,fake*",
 	"inbound.commands":       "example.com/contract.Command",
+	"inbound.lifetimes":      "example.com/contract.Result",
 	"dropcancel.exclude":     "example.com/contract/log",
 }
 

@@ -23,14 +23,22 @@
 // *kong.Context, and any added by flag), or of a program's own struct
 // that holds one in a field (a command descriptor: type Cmd struct {
 // CobraCommand *cobra.Command; ... }), runs for the process, whatever
-// context its framework hands it, as main does.
+// context its framework hands it, as main does. So does a framework's
+// callback that runs on a component's lifetime, known by a result type
+// from the -lifetimes list: controller-runtime calls a Reconcile(ctx, req)
+// (reconcile.Result, error) and a watch's map function (...
+// []reconcile.Request) with its manager's context, which ends only when
+// the manager stops. A controller that sets a ReconciliationTimeout gives
+// its reconciles a deadline: -lifetimes= (empty) takes the default out.
 //
 // Nothing else, with one refinement: an unexported function whose
 // callers in view only ever hand it a fresh root (or a context detached
 // with context.WithoutCancel, which has no deadline or cancel signal
 // either, or a request built without a context: http.NewRequest,
 // http.ReadRequest, a helper returning one), or only main's contexts whatever deadline or signal main gave
-// them or a command's (its context parameter, cmd.Context()), has no
+// them or a command's (its context parameter, cmd.Context(); in main, also
+// the context a package-level function given nothing hands out, a signal
+// handler's ctrl.SetupSignalHandler()), has no
 // caller's deadline (main's code includes the functions of package main
 // without a context of their own that only main calls, a run() that
 // main's body moved into); nor has one given only a context
