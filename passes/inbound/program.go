@@ -704,11 +704,14 @@ func Program(sums []*CallSummary) *Rooted {
 	// No context exists above a contextless function when every call of it
 	// (through an interface too) is made by main or a command, by a
 	// function of the same kind, or by one whose context is rooted; it must
-	// be called, never referred to otherwise, and implement no interface of
-	// a package out of view (optimistic, taken back below).
+	// be called, never referred to otherwise (optimistic, taken back
+	// below). A method that implements an interface of a package out of
+	// view is called by a framework there, which hands it no context since
+	// it takes none (a metrics collector's Collect(ch)): none exists above
+	// it either, unless a call in view hands one.
 	upstreamless := map[string]bool{}
 	for k, f := range contextless {
-		if len(aboveOf(f)) > 0 && !escaped[k] && !foreign(f) {
+		if !escaped[k] && (len(aboveOf(f)) > 0 || foreign(f)) {
 			upstreamless[k] = true
 		}
 	}
@@ -755,6 +758,10 @@ func Program(sums []*CallSummary) *Rooted {
 		changed = false
 		for k := range upstreamless {
 			if groundedAbove[k] {
+				continue
+			}
+			if foreign(contextless[k]) {
+				groundedAbove[k], changed = true, true // the framework's call
 				continue
 			}
 			for _, c := range aboveOf(contextless[k]) {

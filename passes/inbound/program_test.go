@@ -127,6 +127,19 @@ func TestProgram(t *testing.T) {
 		},
 		want: []string{"m/store.Boot", "m/store.Get", "m/store.Query"},
 	}, {
+		name: "a framework out of view hands a method without a context none: the roots it makes settle what they reach",
+		sums: []*CallSummary{
+			{Package: "m/exp", Contextless: []ContextlessFunc{{Key: "(*m/exp.C).Collect", Method: "Collect"}, {Key: "(*m/exp.D).Collect", Method: "Collect"}},
+				Implements: []Implementation{{Method: "(*m/exp.C).Collect", Interface: "prom.Collector"}, {Method: "(*m/exp.D).Collect", Interface: "prom.Collector"}},
+				Calls: []SummaryCall{
+					{Callee: "m/exp.update", Wrapper: "(*m/exp.C).Collect"},
+					{Callee: "m/exp.fetch", Wrapper: "(*m/exp.D).Collect"},
+					{Callee: "(*m/exp.D).Collect", Contextless: true, Caller: "m/srv.ServeHTTP"}, // a handler calls it too
+				}},
+			{Package: "m/exp", Funcs: []SummaryFunc{fn("m/exp.update", "", 0), fn("m/exp.fetch", "", 20)}},
+		},
+		want: []string{"m/exp.update"},
+	}, {
 		name: "and not when a request reaches the function that makes it",
 		sums: []*CallSummary{
 			{Package: "m/pg", Contextless: []ContextlessFunc{{Key: "m/pg.accept"}, {Key: "m/pg.handle"}},

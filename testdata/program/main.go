@@ -9,6 +9,7 @@ import (
 
 	"example.com/program/drivers"
 	"example.com/program/internal/jobs"
+	"example.com/program/metrics"
 	_ "example.com/program/mysqldrv"
 	"example.com/program/pgserver"
 	"example.com/program/process"
@@ -47,6 +48,7 @@ func main() {
 	drivers.Stop(ctx)
 	warm := store.Warm // a function value: its callers are out of view
 	warm(ctx)
+	metrics.Publish()
 	sig := signals.Setup()
 	store.Compact(sig)
 	http.ListenAndServe(":8080", &server.Server{Store: s})
