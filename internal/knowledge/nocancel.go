@@ -116,6 +116,17 @@ func IsLoopbackAddress(addr string) bool {
 	return false
 }
 
+// IsLoopbackHost reports whether a host, as net.JoinHostPort takes it,
+// names this host: by its loopback name or address, or by none at all
+// (JoinHostPort("", port) dials the local system).
+func IsLoopbackHost(host string) bool {
+	switch host {
+	case "", "localhost", "127.0.0.1", "::1":
+		return true
+	}
+	return false
+}
+
 // BlockingOnly maps the functions, by types.Func.FullName, whose context
 // sibling's context bounds only a blocking mode that one of the listed
 // options turns on. Without one the call returns at once and connects

@@ -202,11 +202,24 @@ func (c *checker) daemon(cur inspector.Cursor, fn *types.Func) bool {
 // local connect does not wait on the network, so there is nothing for the
 // caller's cancellation to stop.
 func (c *checker) localDial(cur inspector.Cursor, fn *types.Func, call *ast.CallExpr) bool {
-	if fn.Pkg() == nil || fn.Pkg().Path() != "net" || !strings.HasPrefix(fn.Name(), "Dial") || len(call.Args) == 0 {
+	if fn.Pkg() == nil || !strings.HasPrefix(fn.Name(), "Dial") {
 		return false
 	}
-	network := call.Args[0]
-	if c.localNetwork(network) || len(call.Args) > 1 && c.loopbackAddress(cur, call.Args[1]) {
+	first := 0 // the network's argument
+	switch fn.Pkg().Path() {
+	case "net":
+	case "crypto/tls":
+		if fn.Name() == "DialWithDialer" {
+			first = 1 // tls.DialWithDialer(dialer, network, addr, config)
+		}
+	default:
+		return false
+	}
+	if len(call.Args) <= first {
+		return false
+	}
+	network := call.Args[first]
+	if c.localNetwork(network) || len(call.Args) > first+1 && c.loopbackAddress(cur, call.Args[first+1]) {
 		return true
 	}
 	// A network held in a variable, dialled where it is known to be local:
@@ -283,9 +296,11 @@ func (c *checker) localNetwork(e ast.Expr) bool {
 }
 
 // loopbackAddress reports whether e is a dial address on the loopback
-// interface: a constant, or fmt.Sprintf of a constant format, that starts
-// with localhost, 127.0.0.1 or [::1] and a port, written in place or held
-// by a local variable given it once.
+// interface: a constant, fmt.Sprintf of a constant format, or a constant
+// joined to a port ("127.0.0.1:" + port), that starts with localhost,
+// 127.0.0.1 or [::1] and a port, or net.JoinHostPort of such a host or of
+// none (this host), written in place or held by a local variable given it
+// once.
 func (c *checker) loopbackAddress(cur inspector.Cursor, e ast.Expr) bool {
 	e = ast.Unparen(e)
 	if v := ctxflow.VarOf(c.Pass.TypesInfo, e); v != nil && v.Kind() == types.LocalVar {
@@ -299,10 +314,22 @@ func (c *checker) loopbackAddress(cur inspector.Cursor, e ast.Expr) bool {
 		}
 		e = ast.Unparen(assigns[0].Value)
 	}
-	if call, ok := e.(*ast.CallExpr); ok && ctxapi.IsCallTo(c.Pass.TypesInfo, call, "fmt", "Sprintf") && len(call.Args) > 0 {
+	info := c.Pass.TypesInfo
+	if call, ok := e.(*ast.CallExpr); ok && ctxapi.IsCallTo(info, call, "fmt", "Sprintf") && len(call.Args) > 0 {
 		e = call.Args[0]
 	}
-	tv := c.Pass.TypesInfo.Types[e]
+	if call, ok := e.(*ast.CallExpr); ok && ctxapi.IsCallTo(info, call, "net", "JoinHostPort") && len(call.Args) == 2 {
+		tv := info.Types[call.Args[0]]
+		return tv.Value != nil && tv.Value.Kind() == constant.String && knowledge.IsLoopbackHost(constant.StringVal(tv.Value))
+	}
+	for {
+		b, ok := ast.Unparen(e).(*ast.BinaryExpr)
+		if !ok || b.Op != token.ADD {
+			break
+		}
+		e = b.X // "127.0.0.1:" + port: what it starts with
+	}
+	tv := info.Types[e]
 	return tv.Value != nil && tv.Value.Kind() == constant.String && knowledge.IsLoopbackAddress(constant.StringVal(tv.Value))
 }
 

@@ -64,8 +64,9 @@
 // framework's Execute in a package whose commands never read their
 // command's context (cobra's ExecuteContext only hands ctx to
 // cmd.Context(); commands that took ctx from their closures have it), the plain form
-// called inside its own variant (the fix would recurse), a dial of a local
-// unix socket or of this host's loopback address ("localhost:%d"), a
+// called inside its own variant (the fix would recurse), a dial (net's or
+// crypto/tls's) of a local unix socket or of this host's loopback address
+// ("localhost:%d", "127.0.0.1:" + port, net.JoinHostPort("", port)), a
 // gRPC dial never told to block (grpc.Dial connects lazily: DialContext's
 // context bounds only a dial given grpc.WithBlock()), a plain form that
 // stands in for a nil context (if ctx != nil { return p.GetContext(ctx) };

@@ -2,8 +2,10 @@ package stdlib
 
 import (
 	"context"
+	"crypto/tls"
 	"fmt"
 	"net"
+	"time"
 )
 
 type daemon struct{ proto, addr string }
@@ -48,4 +50,23 @@ func waitForPort(ctx context.Context, port int, other string) error {
 	}
 	_, err := net.Dial("tcp", target) // want `net.Dial cannot be cancelled when the caller gives up; use \(&net\.Dialer\{\}\)\.DialContext\(ctx, \.\.\.\)`
 	return err
+}
+
+// A TLS dial to this host's loopback address, and an address joined from a
+// loopback host (or none: this host) and a port, are local too.
+func probeLocal(ctx context.Context, port string, cfg *tls.Config, host string) error {
+	if c, err := tls.DialWithDialer(&net.Dialer{Timeout: time.Second}, "tcp", "127.0.0.1:10250", cfg); err == nil {
+		c.Close()
+	}
+	if c, err := tls.Dial("tcp", "localhost:"+port, cfg); err == nil {
+		c.Close()
+	}
+	if c, err := net.DialTimeout("tcp", net.JoinHostPort("", port), time.Second); err == nil {
+		c.Close()
+	}
+	c, err := net.DialTimeout("tcp", net.JoinHostPort(host, port), time.Second) // want `net.DialTimeout cannot be cancelled when the caller gives up`
+	if err != nil {
+		return err
+	}
+	return c.Close()
 }
