@@ -40,6 +40,9 @@ var (
 		// "we use the overall gobuild.ctx because the Build ctx gets
 		// cancelled early"
 		"cancelled early", "canceled early", "cancelled too early", "canceled too early", "cancelled too soon", "canceled too soon",
+		// "use the service context here to avoid the parent context
+		// being ended during the update"
+		"being ended", "being cancelled", "being canceled",
 		"cannot use", "can't use", "can not use", "don't want", "do not want", "don't use", "do not use",
 	}
 	contextWords = []string{"context", "ctx"}

@@ -48,6 +48,8 @@ func TestSaysDetached(t *testing.T) {
 		"Close it with its own context lock.":                                                                                    false,
 		"We use the overall gobuild.ctx because the Build ctx gets cancelled early, and we read the image lazily.":               true,
 		"The job was cancelled early.":                                                                                           false,
+		"Note: use the service context here to avoid the parent context being ended during an update.":                           true,
+		"The job is being cancelled.":                                                                                            false,
 	})
 }
 

@@ -256,3 +256,12 @@ func (s *Server) Undocumented(ctx context.Context) (*sql.Rows, error) {
 	// Query the items.
 	return s.db.QueryContext(s.ctx, "SELECT id FROM items") // want `passing the stored context s.ctx ignores the cancellation of ctx; pass ctx`
 }
+
+// The comment says what the caller's context would do to the work: end it
+// half way.
+func (s *Server) Update(ctx context.Context) error {
+	// Use the service context here to avoid the parent context being ended
+	// during the update.
+	_, err := s.db.ExecContext(s.ctx, "UPDATE heads SET seen = 1")
+	return err
+}
