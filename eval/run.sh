@@ -48,9 +48,13 @@
 # budgetlint (the build is reproducible and leaves out the checkout's path
 # and commit: same code, same binary, in any worktree and after a commit
 # that touches no code) only joins the reviews again. -fresh ignores what is kept. A cold run over the whole
-# tuning set downloads tens of GB of modules: on a small disk, free space as it
-# goes (extracted directories under $(go env GOMODCACHE) can be deleted; Go
-# extracts them again from the cached zips when needed).
+# tuning set downloads tens of GB of modules: on a small disk, -prune frees the
+# space as it goes. After each module it deletes the module's copy and the
+# directories that Go extracted into $(go env GOMODCACHE) for it (not the
+# zips, from which Go extracts them again when needed); a module whose
+# results are kept is not fetched at all. Another run sharing the module
+# cache may then find a directory gone mid-analysis: a set-up error there,
+# tried again on its next run.
 #
 # It prints, per module and in total for each set: findings, real, false,
 # debatable, unreviewed and precision = real/(real+false); then lists
@@ -86,6 +90,7 @@ append=0
 quiet=0
 show=0
 fresh=0
+prune=0
 while [ $# -gt 0 ]; do
 	case "$1" in
 	-m) want_mods+=("${2:?-m needs a module path}"); shift 2 ;;
@@ -94,6 +99,7 @@ while [ $# -gt 0 ]; do
 	-append) append=1; shift ;;
 	-q) quiet=1; shift ;;
 	-fresh) fresh=1; shift ;;
+	-prune) prune=1; shift ;;
 	-h | -help | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; exit 0 ;;
 	*) echo "run.sh: unknown argument $1 (see -h)" >&2; exit 2 ;;
 	esac
@@ -137,6 +143,16 @@ fetch() {
 	(cd "$dir.part" && go mod download) >&2
 	mv "$dir.part" "$dir"
 	touch "$dir/.eval-ready"
+}
+
+# prune_since STAMP DIR: delete DIR (a module's copy) and the module
+# directories extracted into the module cache since STAMP was touched.
+prune_since() {
+	local cache
+	cache="$(go env GOMODCACHE)"
+	rm -rf "$2" "$2.part"
+	find "$cache" -path "$cache/cache" -prune -o -type d -name '*@*' -newer "$1" -print -prune 2>/dev/null |
+		while read -r d; do chmod -R u+w "$d" && rm -rf "$d"; done
 }
 
 # local_replaces: `go mod edit -json` on stdin; prints the Old path (path@version
@@ -240,13 +256,16 @@ while read -r modver set rest; do
 	[ -f "$review" ] || : >"$tmp/empty.tsv"
 	[ -f "$review" ] || review_in="$tmp/empty.tsv"
 	[ -f "$review" ] && review_in="$review"
-	if ! fetch "$mod" "$ver" "$dir"; then
+	kept="$results/$name"
+	stamp="$tmp/extracted-after"
+	touch "$stamp"
+	if { [ $fresh = 1 ] || [ ! -f "$kept.rc" ]; } && ! fetch "$mod" "$ver" "$dir"; then
 		echo "run.sh: could not fetch $modver" >&2
 		printf '%s\t%s\tbroken\tnot fetched\n' "$set" "$modver" >>"$report"
 		status=2
+		[ $prune = 1 ] && prune_since "$stamp" "$dir"
 		continue
 	fi
-	kept="$results/$name"
 	if [ $fresh = 0 ] && [ -f "$kept.rc" ]; then
 		echo "analysed $modver ($set) by this budgetlint before: reusing $kept" >&2
 		cp "$kept.out" "$tmp/raw"
@@ -256,6 +275,7 @@ while read -r modver set rest; do
 		echo "analysing $modver ($set)" >&2
 		rc=0
 		(cd "$dir" && "$bl" -cache=off ./...) >"$tmp/raw" 2>"$tmp/err" || rc=$?
+		[ $prune = 1 ] && prune_since "$stamp" "$dir"
 		# Kept only once complete (the .rc file, written last, marks it),
 		# and only when the packages loaded: a set-up error (a module
 		# directory deleted mid-run to free disk) is tried again next time.
