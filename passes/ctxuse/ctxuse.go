@@ -614,7 +614,7 @@ func (r *Result) Ignores(fn *types.Func, i int) bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	f := r.factOf(fn)
-	if f == nil || knowledge.NeverWaits(fn.Origin().FullName()) {
+	if f == nil || neverWaits(fn) {
 		return unknownIgnores(fn, i)
 	}
 	return slices.Contains(f.Ignores, i)
@@ -632,7 +632,7 @@ func (r *Result) RootObserved(fn *types.Func, i int) bool {
 		return ctxapi.ReturnsContext(fn) // what the caller does with the result decides
 	}
 	f := r.factOf(fn)
-	if f == nil || knowledge.NeverWaits(fn.Origin().FullName()) {
+	if f == nil || neverWaits(fn) {
 		return !namedReader(fn) && !unknownIgnores(fn, i)
 	}
 	if slices.Contains(f.AddsValues, i) {
@@ -654,11 +654,14 @@ func (r *Result) Polls(fn *types.Func) bool {
 // unknownIgnores reports whether fn, whose code is not analysed, is seen
 // from its signature to ignore its i-th parameter, a context: it cannot
 // report cancellation (ctxapi.ReportsNoCancel), leaves the parameter
-// blank, or is known never to wait on it (knowledge.NeverWaits, which
-// holds whether or not its code is analysed).
+// blank, or is known never to wait on it (neverWaits).
 func unknownIgnores(fn *types.Func, i int) bool {
-	return ctxapi.ReportsNoCancel(fn) || blankParam(fn, i) || knowledge.NeverWaits(fn.Origin().FullName())
+	return ctxapi.ReportsNoCancel(fn) || blankParam(fn, i) || neverWaits(fn)
 }
+
+// neverWaits reports whether fn is known never to wait on its context
+// (knowledge.NeverWaits), whether or not its code is analysed.
+func neverWaits(fn *types.Func) bool { return knowledge.NeverWaits(fn.Origin().FullName()) }
 
 // blankParam reports whether fn, a function or a method of a concrete
 // type, declares its i-th parameter without a name or as _: its body
@@ -1472,7 +1475,7 @@ func (r *Result) argReach(call *ast.CallExpr, i int, at *inspector.Cursor) reach
 		}
 		return none
 	}
-	if knowledge.NeverWaits(fn.Origin().FullName()) {
+	if neverWaits(fn) {
 		return none // known, whatever its code
 	}
 	f := r.factOf(fn)

@@ -197,8 +197,9 @@ func (c *checker) daemon(cur inspector.Cursor, fn *types.Func) bool {
 	return outlives || starts
 }
 
-// localDial reports whether call dials a local socket: its network
-// argument is a constant naming a unix socket (net.Dial("unix", path)). A
+// localDial reports whether call (net's or crypto/tls's) dials a local
+// socket: its network argument is a constant naming a unix socket
+// (net.Dial("unix", path)), or its address this host's (loopbackAddress). A
 // local connect does not wait on the network, so there is nothing for the
 // caller's cancellation to stop.
 func (c *checker) localDial(cur inspector.Cursor, fn *types.Func, call *ast.CallExpr) bool {

@@ -106,7 +106,7 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 	defs := map[*types.Var][]ast.Expr{}                 // what local contexts are set from
 	outliving := map[*ast.CallExpr]bool{}               // WithCancel calls whose cancel outlives their function (outlivingCancel)
 	pairAssigns := map[*ast.CallExpr]inspector.Cursor{} // x, y := call(...): where a WithCancel's cancel lands
-	commandParams := map[*types.Var]bool{}              // the context parameters of commands
+	commandParams := map[*types.Var]bool{}              // the context parameters of commands and lifetime callbacks
 	bound := map[*types.Var]bool{}                      // parameters of literals run at once, set from their arguments (defs)
 	for cur := range insp.Root().Preorder((*ast.Ident)(nil), (*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.FuncType)(nil), (*ast.CallExpr)(nil)) {
 		switch n := cur.Node().(type) {
@@ -775,8 +775,9 @@ func externalGetter(info *types.Info, e ast.Expr, pkg *types.Package) string {
 }
 
 // processCode is a package's code that runs for the process, not for a
-// request: main, the helpers only main calls, and the commands of a
-// command-line program.
+// request: main, the helpers only main calls, the commands of a
+// command-line program, and a framework's callbacks on a component's
+// lifetime (a controller's Reconcile: see commandFunc).
 type processCode struct {
 	info     *types.Info
 	mainOnly map[*types.Func]bool   // mainOnlyFuncs
@@ -788,9 +789,9 @@ func processFuncs(pass *analysis.Pass, insp *inspector.Inspector, iface *types.I
 	return &processCode{pass.TypesInfo, mainOnlyFuncs(pass, insp, iface), commandValues(pass.Pkg, pass.TypesInfo, insp)}
 }
 
-// command reports whether a function of type ft runs a command of a
-// command-line program: one of its parameters is a command type, or a
-// framework runs it as a command's body (commandValues).
+// command reports whether a function of type ft runs for the process as a
+// command does: commandFunc says so from its signature, or a framework
+// runs it as a command's body (commandValues).
 func (p *processCode) command(ft *ast.FuncType) bool {
 	return p.commands[ft] || commandFunc(p.info, ft)
 }
@@ -1354,10 +1355,12 @@ func packageLevel(info *types.Info, e ast.Expr) bool {
 	case *ast.Ident:
 		id = e
 	case *ast.SelectorExpr:
-		if x, ok := ast.Unparen(e.X).(*ast.Ident); !ok {
+		x, ok := ast.Unparen(e.X).(*ast.Ident)
+		if !ok {
 			return false
-		} else if _, ok := info.Uses[x].(*types.PkgName); !ok {
-			return false
+		}
+		if _, ok := info.Uses[x].(*types.PkgName); !ok {
+			return false // a method or a field
 		}
 		id = e.Sel
 	default:
