@@ -151,8 +151,12 @@ prune_since() {
 	local cache
 	cache="$(go env GOMODCACHE)"
 	rm -rf "$2" "$2.part"
+	# Another run may delete the same directories meanwhile: never fail here.
 	find "$cache" -path "$cache/cache" -prune -o -type d -name '*@*' -newer "$1" -print -prune 2>/dev/null |
-		while read -r d; do chmod -R u+w "$d" && rm -rf "$d"; done
+		while read -r d; do
+			chmod -R u+w "$d" 2>/dev/null || true
+			rm -rf "$d" 2>/dev/null || true
+		done || true
 }
 
 # local_replaces: `go mod edit -json` on stdin; prints the Old path (path@version
