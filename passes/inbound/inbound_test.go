@@ -63,6 +63,14 @@ func TestRequestPath(t *testing.T) {
 	analysistest.Run(t, passtest.Testdata(t), probe, "inbound/a", "inbound/later", "inbound/dbtest", "inbound/sandbox", "inbound/sandboxnote", "inbound/tester", "inbound/mainprog", "inbound/ctxtype", "inbound/ctxtypelib", "inbound/hijack", "inbound/command", "inbound/lifetime", "inbound/integration/remote", "inbound/integrations/chat", "inbound/testfixtures/storage")
 }
 
+// TestLifetimesFlagReplacesTheDefault checks that -lifetimes replaces its
+// list: empty, it takes out controller-runtime's types, for a controller
+// that gives its reconciles a deadline.
+func TestLifetimesFlagReplacesTheDefault(t *testing.T) {
+	passtest.SetFlag(t, inbound.Analyzer, "lifetimes", "")
+	analysistest.Run(t, passtest.Testdata(t), probe, "inbound/reconciletimeout")
+}
+
 func TestFrameworksFlagRejectsBadTypes(t *testing.T) {
 	f := inbound.Analyzer.Flags.Lookup("frameworks")
 	// A bad type wrongly accepted must not stay on the list for later tests.

@@ -754,14 +754,15 @@ func Program(sums []*CallSummary) *Rooted {
 	// interface) hand on nothing: keep the functions a root reaches.
 	grounded := map[string]bool{}
 	groundedAbove := map[string]bool{} // the upstreamless ones a root reaches
+	for k := range upstreamless {
+		if foreign(contextless[k]) {
+			groundedAbove[k] = true // the framework's call
+		}
+	}
 	for changed := true; changed; {
 		changed = false
 		for k := range upstreamless {
 			if groundedAbove[k] {
-				continue
-			}
-			if foreign(contextless[k]) {
-				groundedAbove[k], changed = true, true // the framework's call
 				continue
 			}
 			for _, c := range aboveOf(contextless[k]) {

@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
 	"github.com/budgetlint/budgetlint/internal/ctxflow"
@@ -318,7 +319,7 @@ func rootedByCallers(pass *analysis.Pass, insp *inspector.Inspector, iface *type
 			// handler's) is the process's own: no request's can reach
 			// it. A method's is not (r.Context() in a handler written
 			// inside main).
-			if process && len(e.Args) == 0 && packageLevel(info, e.Fun) && ctxapi.IsContextType(info.TypeOf(e)) {
+			if process && len(e.Args) == 0 && packageLevel(info, e) && ctxapi.IsContextType(info.TypeOf(e)) {
 				return true
 			}
 			if callee := ctxapi.Callee(info, e); callee != nil && callee.Pkg() == pass.Pkg && rootMaker(callee.Origin()) {
@@ -1347,25 +1348,10 @@ func outlivingCancel(info *types.Info, cur inspector.Cursor, as *ast.AssignStmt)
 	return call, true
 }
 
-// packageLevel reports whether e names a package-level function or
-// variable (run, signals.Setup, a var holding a function).
-func packageLevel(info *types.Info, e ast.Expr) bool {
-	var id *ast.Ident
-	switch e := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		id = e
-	case *ast.SelectorExpr:
-		x, ok := ast.Unparen(e.X).(*ast.Ident)
-		if !ok {
-			return false
-		}
-		if _, ok := info.Uses[x].(*types.PkgName); !ok {
-			return false // a method or a field
-		}
-		id = e.Sel
-	default:
-		return false
-	}
-	obj := info.Uses[id]
+// packageLevel reports whether call calls a package-level function or
+// variable (signals.Setup(), a var holding a function); a method or a
+// local's is not.
+func packageLevel(info *types.Info, call *ast.CallExpr) bool {
+	obj := typeutil.Callee(info, call)
 	return obj != nil && obj.Pkg() != nil && obj.Parent() == obj.Pkg().Scope()
 }
