@@ -98,12 +98,18 @@ func (l typeList) Set(s string) error {
 		if item = strings.TrimPrefix(strings.TrimSpace(item), "*"); item == "" {
 			continue
 		}
-		if dot := strings.LastIndex(item, "."); dot <= 0 || dot == len(item)-1 || strings.HasSuffix(item[:dot], "/") {
+		if !isTypeName(item) {
 			return fmt.Errorf("type %q is not of the form importpath.TypeName", item)
 		}
 		l[item] = true
 	}
 	return nil
+}
+
+// isTypeName reports whether s has the form importpath.TypeName.
+func isTypeName(s string) bool {
+	dot := strings.LastIndex(s, ".")
+	return dot > 0 && dot < len(s)-1 && !strings.HasSuffix(s[:dot], "/")
 }
 
 // commandFieldPkgs are the import paths of commandFields' types.
@@ -142,8 +148,7 @@ func (l frameworkList) Set(s string) error {
 		}
 		typ, acc, _ := strings.Cut(item, ":")
 		typ = strings.TrimPrefix(typ, "*")
-		dot := strings.LastIndex(typ, ".")
-		if dot <= 0 || dot == len(typ)-1 || strings.HasSuffix(typ[:dot], "/") {
+		if !isTypeName(typ) {
 			return fmt.Errorf("framework type %q is not of the form importpath.TypeName[:accessor]", item)
 		}
 		acc = strings.TrimPrefix(acc, ".")
