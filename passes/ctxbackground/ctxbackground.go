@@ -364,10 +364,16 @@ func (c *checker) checkHelperCall(cur inspector.Cursor, call *ast.CallExpr) {
 	if fact.Via != "" {
 		where += ", through " + fact.Via
 	}
-	advice := "give it a context.Context parameter and pass " + src.Name()
+	name := src.Name()
+	if _, ok := src.ExprAt(c.Pass.Pkg, call.Pos()); !ok && src.Expr != "" {
+		// A closure's parameter of the same name (a runner's own
+		// context) hides it here.
+		name = "the enclosing function's " + src.Expr + ", which another variable hides here"
+	}
+	advice := "give it a context.Context parameter and pass " + name
 	if fn.Exported() {
 		// Other packages call it too: a new parameter would break them.
-		advice = fmt.Sprintf("%s is exported, so add %s variant that takes a context.Context and call it with %s", fn.Name(), article(fn.Name()+"Context"), src.Name())
+		advice = fmt.Sprintf("%s is exported, so add %s variant that takes a context.Context and call it with %s", fn.Name(), article(fn.Name()+"Context"), name)
 	}
 	if src.Discarded() {
 		// func (a *App) refresh(context.Context): nothing to pass yet.

@@ -114,6 +114,11 @@ type Fact struct {
 	// Consume(ctx, handle) that runs handle(ctx, msg), so that the callback
 	// receives exactly the context its registrar passed.
 	Hands []Handoff
+	// Roots lists the function parameters it calls with a fresh root of
+	// its own for a context argument (see Rooting): a runner's
+	// withTimeout(fn) that makes context.WithTimeout(context.Background(),
+	// d) and runs fn(ctx). What fn is handed is no caller's context.
+	Roots []Rooting
 	// Polls marks a context form (XContext, XWithContext) that calls its
 	// plain sibling X in a loop that also reads its context: it asks X
 	// again until X answers or the context is done (a store's
@@ -155,6 +160,9 @@ func (f *Fact) String() string {
 	for _, h := range f.Hands {
 		parts = append(parts, fmt.Sprintf("hands %d to argument %d of %d", h.Ctx, h.Arg, h.Func))
 	}
+	for _, g := range f.Roots {
+		parts = append(parts, fmt.Sprintf("roots argument %d of %d", g.Arg, g.Func))
+	}
 	return strings.Join(parts, "; ")
 }
 
@@ -164,7 +172,7 @@ func (f *Fact) String() string {
 // logger package's CriticalIf(ctx, err), which logs only when err is set,
 // stays a value reader by its names); its own package still uses it.
 func (f *Fact) empty() bool {
-	return len(f.Ignores)+len(f.IfCancellable)+len(f.Checks)+len(f.Launches)+len(f.Memoises)+len(f.AfterDone)+len(f.Stores)+len(f.Wraps)+len(f.Calls)+len(f.Watches)+len(f.Detaches)+len(f.Keeps)+len(f.Attaches)+len(f.Inspects)+len(f.Hijacks)+len(f.AddsValues)+len(f.IfZero)+len(f.Hands) == 0 && !f.ChecksStored && !f.Polls
+	return len(f.Ignores)+len(f.IfCancellable)+len(f.Checks)+len(f.Launches)+len(f.Memoises)+len(f.AfterDone)+len(f.Stores)+len(f.Wraps)+len(f.Calls)+len(f.Watches)+len(f.Detaches)+len(f.Keeps)+len(f.Attaches)+len(f.Inspects)+len(f.Hijacks)+len(f.AddsValues)+len(f.IfZero)+len(f.Hands)+len(f.Roots) == 0 && !f.ChecksStored && !f.Polls
 }
 
 // Result answers, for one package, what a call does with its arguments
@@ -1271,6 +1279,9 @@ func (r *Result) compute(fn *types.Func) *Fact {
 			if _, ok := t.Underlying().(*types.Signature); ok {
 				if h, ok := r.hands(params, i, p); ok {
 					f.Hands = append(f.Hands, h)
+				}
+				if a, ok := r.roots(body, p); ok {
+					f.Roots = append(f.Roots, Rooting{Func: i, Arg: a})
 				}
 				if r.launches(cur, p) {
 					f.Launches = append(f.Launches, i)

@@ -48,6 +48,10 @@
 //     WithClient(fn) running fn on a pooled connection): the function
 //     handed to it is its caller's work, and a root inside it is the
 //     caller's root;
+//   - which function parameters it calls with a fresh root of its own for
+//     a context argument (a runner's withTimeout(fn) making
+//     context.WithTimeout(context.Background(), d) and running fn(ctx)):
+//     the function handed to it gets no caller's context;
 //   - which function parameters it calls only inside closures it returns
 //     (a controller's predicate builder wrapping its filter in event
 //     hooks): the function handed to it runs when what it returns runs,

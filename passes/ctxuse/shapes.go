@@ -787,6 +787,105 @@ func (r *Result) hands(params *types.Tuple, i int, p *types.Var) (Handoff, bool)
 	return h, true
 }
 
+// Rooting says that a function calls its parameter Func, a function,
+// giving argument Arg of every call a fresh root the function makes.
+type Rooting struct{ Func, Arg int }
+
+// roots reports at which argument every call of the function parameter p,
+// in the function whose body is body, hands it a fresh root made there
+// (ctx, cancel := context.WithTimeout(context.Background(), d); defer
+// cancel(); return fn(ctx)). A p read other than to call it is handed
+// elsewhere: nothing is known.
+func (r *Result) roots(body inspector.Cursor, p *types.Var) (int, bool) {
+	if r.written[p] || len(r.uses[p]) == 0 {
+		return 0, false
+	}
+	at := -1
+	for _, cur := range r.uses[p] {
+		parent, child := ctxflow.Unparen(cur)
+		call, ok := parent.Node().(*ast.CallExpr)
+		if !ok || call.Fun != child.(ast.Expr) {
+			return 0, false
+		}
+		found := false
+		for a, arg := range call.Args {
+			if (at < 0 || at == a) && r.freshIn(body, arg, 0) {
+				at, found = a, true
+				break
+			}
+		}
+		if !found {
+			return 0, false
+		}
+	}
+	return at, true
+}
+
+// freshIn reports whether e, in the function whose body is body, is a
+// context made there from nothing: context.Background() or TODO(), one
+// derived from it (a timeout, a cancel, values added), or a local set
+// once, where it is declared, to one of those.
+func (r *Result) freshIn(body inspector.Cursor, e ast.Expr, depth int) bool {
+	if depth > 8 {
+		return false
+	}
+	switch e := ast.Unparen(e).(type) {
+	case *ast.CallExpr:
+		if ctxapi.IsFreshRoot(r.info, e) {
+			return true
+		}
+		return len(e.Args) > 0 && (ctxapi.IsDerivation(r.info, e) || r.addsValuesTo(e, 0) == yes) && r.freshIn(body, e.Args[0], depth+1)
+	case *ast.Ident:
+		v, ok := r.info.Uses[e].(*types.Var)
+		if !ok || v.Kind() != types.LocalVar || r.written[v] || !r.interesting(v) {
+			return false
+		}
+		def := declaredWith(r.info, body, v)
+		return def != nil && r.freshIn(body, def, depth+1)
+	}
+	return false
+}
+
+// declaredWith returns the expression the local v is declared with in
+// body: v := e, var v = e, or the one call of ctx, cancel :=
+// context.WithCancel(parent). Nil if there is none.
+func declaredWith(info *types.Info, body inspector.Cursor, v *types.Var) ast.Expr {
+	for cur := range body.Preorder((*ast.Ident)(nil)) {
+		if info.Defs[cur.Node().(*ast.Ident)] != v {
+			continue
+		}
+		lhs, rhs := ctxflow.AssignmentSides(cur.Parent().Node())
+		i := slices.Index(lhs, ast.Expr(cur.Node().(*ast.Ident)))
+		switch {
+		case i < 0:
+		case len(lhs) == len(rhs):
+			return rhs[i]
+		case len(rhs) == 1 && i == 0:
+			return rhs[0]
+		}
+		return nil
+	}
+	return nil
+}
+
+// RootedArgument reports at which of its parameters the callee of call
+// hands its i-th argument, a function, a fresh root of its own (see
+// Rooting).
+func (r *Result) RootedArgument(call *ast.CallExpr, i int) (int, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	f, idx := r.callFact(call)
+	if f == nil {
+		return 0, false
+	}
+	for _, g := range f.Roots {
+		if g.Func == idx(i) {
+			return g.Arg, true
+		}
+	}
+	return 0, false
+}
+
 // Handoffs returns how the callee of call runs its function arguments with
 // its context arguments unchanged, in the call's argument positions: Func
 // the function argument, Ctx the context argument it is given, Arg that

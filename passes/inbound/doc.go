@@ -55,7 +55,12 @@
 // func(ctx context.Context) { ... }), a subscription's Consume(ctx,
 // handle) learned by ctxuse): a callee it hands a root gets no caller's
 // deadline, and neither has the literal itself when nothing outside it
-// has a context. main, init, package-level initialisers
+// has a context. A literal handed to a runner that calls it with a fresh
+// root of its own (withTimeout(func(ctx context.Context) error { ... }),
+// the runner making context.WithTimeout(context.Background(), d), learned
+// by ctxuse) has no context of its own either: only what encloses it may
+// bring one, and a runner called where a caller's context is in scope is
+// reported at that call. main, init, package-level initialisers
 // and functions without such a parameter are off the request path. Work
 // inside a go or defer statement below the function that owns the context
 // is marked detached, and so is a function only ever started by go

@@ -60,7 +60,7 @@ func TestRequestPath(t *testing.T) {
 	// The flag adds to its list; SetFlag takes the entry out again, so
 	// that later tests see the built-in list only.
 	passtest.SetFlag(t, inbound.Analyzer, "frameworks", "example.com/web.Ctx:Req().Context()")
-	analysistest.Run(t, passtest.Testdata(t), probe, "inbound/a", "inbound/later", "inbound/dbtest", "inbound/sandbox", "inbound/sandboxnote", "inbound/tester", "inbound/mainprog", "inbound/ctxtype", "inbound/ctxtypelib", "inbound/hijack", "inbound/command", "inbound/lifetime", "inbound/integration/remote", "inbound/integrations/chat", "inbound/testfixtures/storage")
+	analysistest.Run(t, passtest.Testdata(t), probe, "inbound/a", "inbound/later", "inbound/dbtest", "inbound/sandbox", "inbound/sandboxnote", "inbound/tester", "inbound/mainprog", "inbound/ctxtype", "inbound/ctxtypelib", "inbound/hijack", "inbound/command", "inbound/lifetime", "inbound/integration/remote", "inbound/integrations/chat", "inbound/testfixtures/storage", "inbound/runner")
 }
 
 // TestLifetimesFlagReplacesTheDefault checks that -lifetimes replaces its
