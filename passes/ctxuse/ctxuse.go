@@ -70,7 +70,8 @@ type Fact struct {
 	AfterDone []int
 	// Stores lists the function parameters it only keeps, to be called
 	// later by someone else: assigned or appended to a field or package
-	// variable (a callback registration, s.hooks = append(s.hooks, fn)).
+	// variable (a callback registration, s.hooks = append(s.hooks, fn)),
+	// or sent on a channel (a work queue's q.jobs <- fn).
 	Stores []int
 	// Wraps lists the function parameters it calls only inside closures
 	// it returns, itself or in a struct (a predicate builder's

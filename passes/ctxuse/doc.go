@@ -41,8 +41,9 @@
 //     server's run loop calling its shutdown hook in case <-ctx.Done()):
 //     the function handed to it cleans up after the caller has gone;
 //   - which function parameters it only keeps for others to call later,
-//     stored in a field or package variable (a callback registration): the
-//     function handed to it runs later, not as the caller's work;
+//     stored in a field or package variable (a callback registration) or
+//     sent on a channel (a work queue's Enqueue): the function handed to it
+//     runs later, not as the caller's work;
 //   - which function parameters it calls before it returns, itself or in
 //     closures it hands to callees that do the same (a client helper's
 //     WithClient(fn) running fn on a pooled connection): the function

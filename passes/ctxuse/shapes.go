@@ -465,6 +465,8 @@ func (r *Result) keeps(cur inspector.Cursor) bool {
 		return i >= 0 && len(p.Lhs) == len(p.Rhs) && ctxapi.IsKept(r.info, p.Lhs[i])
 	case *ast.KeyValueExpr, *ast.CompositeLit:
 		return ctxflow.KeptValue(r.info, cur)
+	case *ast.SendStmt:
+		return p.Value == child // s.queue <- fn: queued for whoever receives it
 	case *ast.CallExpr:
 		i := slices.Index(p.Args, ast.Expr(child.(ast.Expr)))
 		if i < 0 {

@@ -39,3 +39,17 @@ func ListFor(ctx context.Context, r replicas) error {
 		return checkAccess(r) // want `^checkAccess starts a fresh context .*pass the enclosing function's ctx, which another variable hides here$`
 	})
 }
+
+type jobs struct{ queue chan func() }
+
+// enqueue hands fn to the worker that receives from the queue.
+func (j *jobs) enqueue(fn func()) { j.queue <- fn }
+
+// Work queued for a worker runs after the handler has returned, on a
+// root of its own: it is not the caller's work.
+func Refresh(ctx context.Context, j *jobs, r replicas) error {
+	j.enqueue(func() {
+		_ = r.Push(context.Background(), 2)
+	})
+	return r.Push(ctx, 3)
+}

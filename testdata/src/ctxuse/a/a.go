@@ -329,6 +329,14 @@ func (b *bus) Watch(fn func()) { // want Watch:"stores \\[0\\]"
 	b.Subscribe(fn)
 }
 
+// A function parameter sent on a channel is queued for whoever receives
+// it: a work queue's Enqueue runs nothing in place.
+type workQueue struct{ jobs chan func() }
+
+func (q *workQueue) Enqueue(fn func()) { // want Enqueue:"stores \\[0\\]"
+	q.jobs <- fn
+}
+
 // Funcs are event hooks built around a filter, as a controller's
 // predicates are: the filter runs at each event, after the builder has
 // returned.
