@@ -825,8 +825,9 @@ func (r *Result) roots(body inspector.Cursor, p *types.Var) (int, bool) {
 
 // freshIn reports whether e, in the function whose body is body, is a
 // context made there from nothing: context.Background() or TODO(), one
-// derived from it (a timeout, a cancel, values added), or a local set
-// once, where it is declared, to one of those.
+// derived from it (a timeout, a cancel, values added), a local set once,
+// where it is declared, to one of those, or the parameter of a literal
+// that a runner calls with a root of its own.
 func (r *Result) freshIn(body inspector.Cursor, e ast.Expr, depth int) bool {
 	if depth > 8 {
 		return false
@@ -839,11 +840,49 @@ func (r *Result) freshIn(body inspector.Cursor, e ast.Expr, depth int) bool {
 		return len(e.Args) > 0 && (ctxapi.IsDerivation(r.info, e) || r.addsValuesTo(e, 0) == yes) && r.freshIn(body, e.Args[0], depth+1)
 	case *ast.Ident:
 		v, ok := r.info.Uses[e].(*types.Var)
-		if !ok || v.Kind() != types.LocalVar || r.written[v] || !r.interesting(v) {
+		if !ok || r.written[v] || !r.interesting(v) {
 			return false
 		}
-		def := declaredWith(r.info, body, v)
-		return def != nil && r.freshIn(body, def, depth+1)
+		switch v.Kind() {
+		case types.LocalVar:
+			def := declaredWith(r.info, body, v)
+			return def != nil && r.freshIn(body, def, depth+1)
+		case types.ParamVar:
+			// The parameter of a literal handed to a runner that calls
+			// it with a root of its own (withTimeout(func(ctx) error {
+			// return fn(ctx) })).
+			return r.runnerRoots(body, v)
+		}
+	}
+	return false
+}
+
+// runnerRoots reports whether v is the parameter of a function literal in
+// body that is handed to a callee which calls it with a fresh root of its
+// own for v (see Rooting).
+func (r *Result) runnerRoots(body inspector.Cursor, v *types.Var) bool {
+	for cur := range body.Preorder((*ast.FuncLit)(nil)) {
+		sig, ok := r.info.TypeOf(cur.Node().(*ast.FuncLit)).(*types.Signature)
+		if !ok {
+			continue
+		}
+		k := -1
+		for i := range sig.Params().Len() {
+			if sig.Params().At(i) == v {
+				k = i
+			}
+		}
+		if k < 0 {
+			continue
+		}
+		parent, child := ctxflow.Unparen(cur)
+		call, ok := parent.Node().(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		i := slices.Index(call.Args, child.(ast.Expr))
+		f, idx := r.callFact(call)
+		return i >= 0 && f != nil && slices.Contains(f.Roots, Rooting{Func: idx(i), Arg: k})
 	}
 	return false
 }

@@ -31,6 +31,23 @@ func list(r replicas) error {
 	})
 }
 
+// withClient hands fn withWindow's root: fn's context is that window too.
+func withClient(fn func(ctx context.Context, r replicas) error) error {
+	return withWindow(func(ctx context.Context) error {
+		return fn(ctx, replicas{})
+	})
+}
+
+// listPage, like list, has only a runner's window, one runner further.
+func listPage() error {
+	return withClient(func(ctx context.Context, r replicas) error {
+		if err := r.Push(ctx, 4); err != nil {
+			return err
+		}
+		return checkAccess(r)
+	})
+}
+
 // Called with a caller's context in scope, the runner is one mistake,
 // reported at its call; the literal is still on the request path, where
 // its own parameter hides the caller's ctx, and the message says so.

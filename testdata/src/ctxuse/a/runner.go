@@ -27,4 +27,11 @@ func WithEither(parent context.Context, fn func(context.Context)) { // want With
 	fn(ctx)
 }
 
+// WithClient runs fn on WithWindow's root: it roots fn's context too.
+func WithClient(fn func(context.Context, string) error) error { // want WithClient:`^calls \[0\]; roots argument 0 of 0$`
+	return WithWindow(func(ctx context.Context) error {
+		return fn(ctx, "client")
+	})
+}
+
 type ctxKey struct{}
