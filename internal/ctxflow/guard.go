@@ -377,3 +377,66 @@ func IsError(t types.Type) bool {
 }
 
 var errorType = types.Universe.Lookup("error").Type()
+
+// EntryCheck reports whether the use of the context variable v at cur is
+// part of an up-front check that it is not done yet: an if statement at
+// the top level of its function whose condition reads v.Err() (if
+// v.Err() != nil, if err := v.Err(); err != nil), whose body returns, and
+// after which the function goes on to other work. Such a check asks once
+// whether the caller has already gone; the work after it never looks
+// again. context.Background() and TODO() are never done, so a root handed
+// there is observed by nothing. iface is ctxapi.ContextInterface's result.
+func EntryCheck(info *types.Info, iface *types.Interface, cur inspector.Cursor, v *types.Var) bool {
+	var ifCur inspector.Cursor
+	found := false
+	for c := cur; !found; c = c.Parent() {
+		switch p := c.Parent().Node().(type) {
+		case nil, *ast.FuncDecl, *ast.FuncLit:
+			return false
+		case *ast.IfStmt:
+			if c.Node() != p.Else {
+				ifCur, found = c.Parent(), true
+			}
+		}
+	}
+	stmt := ifCur.Node().(*ast.IfStmt)
+	block, ok := ifCur.Parent().Node().(*ast.BlockStmt)
+	if !ok || stmt.Else != nil || !returns(stmt.Body) || !errTest(info, iface, stmt, v) {
+		return false
+	}
+	switch ifCur.Parent().Parent().Node().(type) {
+	case *ast.FuncDecl, *ast.FuncLit:
+	default:
+		return false // inside a loop or a branch: it may be asked again
+	}
+	i := slices.Index(block.List, ast.Stmt(stmt))
+	for _, s := range block.List[i+1:] {
+		if AnyOutsideLiterals(s, func(n ast.Node) bool { _, call := n.(*ast.CallExpr); return call }) {
+			return true // work follows
+		}
+	}
+	return false
+}
+
+// errTest reports whether the condition of stmt tests v.Err() against nil,
+// directly or through a variable its init statement sets to it.
+func errTest(info *types.Info, iface *types.Interface, stmt *ast.IfStmt, v *types.Var) bool {
+	isErr := func(e ast.Expr) bool {
+		return ctxapi.IsContextMethod(info, iface, e, "Err") && VarOf(info, ast.Unparen(e).(*ast.CallExpr).Fun.(*ast.SelectorExpr).X) == v
+	}
+	cmp, ok := ast.Unparen(stmt.Cond).(*ast.BinaryExpr)
+	if !ok || cmp.Op != token.NEQ {
+		return false
+	}
+	for _, side := range []ast.Expr{cmp.X, cmp.Y} {
+		if isErr(side) {
+			return true
+		}
+		if as, ok := stmt.Init.(*ast.AssignStmt); ok && len(as.Lhs) == 1 && len(as.Rhs) == 1 && isErr(as.Rhs[0]) {
+			if w := VarOf(info, side); w != nil && w == VarOf(info, as.Lhs[0]) {
+				return true
+			}
+		}
+	}
+	return false
+}

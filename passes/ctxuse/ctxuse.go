@@ -41,7 +41,8 @@ type Fact struct {
 	// it has found that they can be cancelled (ctx.Done() != nil), itself
 	// or through callees that do the same: a helper that asks whether the
 	// context could have expired before blaming a connection for an
-	// error. context.Background() and TODO() never can, so a root of
+	// error; or only in one check up front (ctxflow.EntryCheck) before
+	// work that never looks at them again. context.Background() and TODO() never can, so a root of
 	// theirs handed there is observed by nothing.
 	IfCancellable []int
 	Checks        []int // context parameters whose cancellation it checks and reports
@@ -1241,6 +1242,9 @@ func (r *Result) compute(fn *types.Func) *Fact {
 				f.Ignores = append(f.Ignores, i)
 			case ifCancellable:
 				f.IfCancellable = append(f.IfCancellable, i)
+				if r.checks(fn, body, p) {
+					f.Checks = append(f.Checks, i) // if err := ctx.Err(); err != nil { return err }: a caller's cancellation is reported
+				}
 			default:
 				if r.checks(fn, body, p) {
 					f.Checks = append(f.Checks, i)
@@ -1353,6 +1357,9 @@ func (r *Result) useReach(cur inspector.Cursor) reach {
 	if id, ok := cur.Node().(*ast.Ident); ok && got == waits {
 		if v, ok := r.info.Uses[id].(*types.Var); ok && !r.written[v] && ctxflow.CancellableGuarded(r.info, r.iface, cur, v) {
 			return ifCancellable // Background and TODO never get there
+		}
+		if v, ok := r.info.Uses[id].(*types.Var); ok && !r.written[v] && v.Kind() == types.ParamVar && ctxflow.EntryCheck(r.info, r.iface, cur, v) {
+			return ifCancellable // if ctx.Err() != nil { return } before the work: Background and TODO are never done
 		}
 	}
 	return got

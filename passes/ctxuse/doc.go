@@ -26,7 +26,10 @@
 //   - which context parameters it observes only once it has found them
 //     cancellable (ctx.Done() != nil, itself or through such callees): a
 //     helper that asks whether a failed call's context could have expired
-//     before it blames the connection. context.Background() and TODO()
+//     before it blames the connection; or only in one check up front (if
+//     err := ctx.Err(); err != nil { return err } at the top of the
+//     function, before work that never looks at the context again: a
+//     health probe over in-memory state). context.Background() and TODO()
 //     never can be cancelled, so a root of theirs handed there is
 //     observed by nothing;
 //   - which context parameters it checks and reports on: it returns the
