@@ -654,6 +654,31 @@ func fallenInto(sw *ast.SwitchStmt, cc *ast.CaseClause) bool {
 	return ok && br.Tok == token.FALLTHROUGH
 }
 
+// launchedToo reports whether the function whose body is body also makes
+// call, a call of callee, in a go statement: the same method on the same
+// receiver (go h.Handle(n), or inside a go func literal). Work the
+// function runs in a goroutine by default and synchronously only where a
+// setting asks for it (if syncConfigured { return h.Handle(n) }; go
+// h.Handle(n)) is detached work with an option to wait for it: what it
+// roots is its own, not the caller's lost deadline.
+func launchedToo(info *types.Info, body inspector.Cursor, call *ast.CallExpr, callee *types.Func) bool {
+	recv := func(c *ast.CallExpr) string {
+		if sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr); ok {
+			return types.ExprString(sel.X)
+		}
+		return ""
+	}
+	for g := range body.Preorder((*ast.GoStmt)(nil)) {
+		for c := range g.Preorder((*ast.CallExpr)(nil)) {
+			other := c.Node().(*ast.CallExpr)
+			if other != call && ctxapi.Callee(info, other) == callee && recv(other) == recv(call) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // foreign reports whether a package is not the user's code: the standard
 // library, or a copy vendored from another project (without modules,
 // GOPATH's vendor directories are the only sign of that). Facts never flow
@@ -768,6 +793,9 @@ func rootingHelpers(pass *analysis.Pass, in *inbound.Result, uses *ctxuse.Result
 			callee := ctxapi.Callee(pass.TypesInfo, call)
 			if callee == nil || callee.Pkg() == nil {
 				continue
+			}
+			if launchedToo(pass.TypesInfo, body, call, callee) {
+				continue // if sync { return h.Handle(n) }; go h.Handle(n): an option of detached work
 			}
 			callee = callee.Origin()
 			if callee.Pkg() == pass.Pkg {

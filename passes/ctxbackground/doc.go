@@ -49,7 +49,9 @@
 // function that runs it before returning (s.withClient(func(c Client)
 // error { return c.List(context.Background(), dir) })), as the ctxuse
 // facts learn; a closure queued, stored or launched runs later and is not
-// the helper's work.
+// the helper's work, and neither is a call the helper also makes in a go
+// statement (if waitFor[op] { return h.Handle(n) }; go h.Handle(n)):
+// detached work that a setting may ask to wait for.
 //
 // A helper whose root sits in a branch that one constant value of a
 // parameter selects (if evaluate { ... } on a boolean parameter, or one
