@@ -30,6 +30,9 @@ var (
 		// "valid for longer than just the creation context", "the span
 		// but not the cancellation"
 		"valid for longer", "to live longer", "to last longer", "must outlive", "should outlive", "to outlive", "not the cancel",
+		// "overwrite ctx, so we no longer enforce the timeouts or cancels
+		// from ctx"
+		"no longer enforce", "no longer honour", "no longer honor", "no longer apply", "no longer applies",
 	}
 	// constraintPhrases name a consequence the author avoids ("if we
 	// provided the outer context the puts may be cancelled") or a
@@ -44,6 +47,9 @@ var (
 		// being ended during the update"
 		"being ended", "being cancelled", "being canceled",
 		"cannot use", "can't use", "can not use", "don't want", "do not want", "don't use", "do not use",
+		// "we don't need to extend from base ctx as it might have a
+		// timeout"
+		"don't need to extend", "do not need to extend", "don't need to derive", "do not need to derive", "no need to derive", "no need to extend",
 	}
 	contextWords = []string{"context", "ctx"}
 	// callerWords are the words about the caller's context, or about the

@@ -50,6 +50,10 @@ func TestSaysDetached(t *testing.T) {
 		"The job was cancelled early.":                                                                                           false,
 		"Note: use the service context here to avoid the parent context being ended during an update.":                           true,
 		"The job is being cancelled.":                                                                                            false,
+		"Overwrite ctx, so we no longer enforce the timeouts or cancels from ctx.":                                               true,
+		"The old flag no longer applies.":                                                                                        false,
+		"We don't need to extend from base ctx as it might have a timeout. This timeout is only to find the proposal back.":      true,
+		"We don't need to extend the lease.":                                                                                     false,
 	})
 }
 
