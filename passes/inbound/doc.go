@@ -72,7 +72,9 @@
 // function that launches or memoises it or calls it only once a context
 // is done (learned by ctxuse; time.AfterFunc, a WaitGroup's Go), returned, stored in a
 // field or package variable, held by a local only ever started in a
-// goroutine, or by a local only ever handed back, itself or through
+// goroutine or only ever called by closures that run later themselves
+// (helper := func() {...}; run := func() { helper() }; go run()), or by a
+// local only ever handed back, itself or through
 // another local (var stop func(); ...; return cfg, stop; disable :=
 // func() {...}; if on { reset = disable }; return reset): it outlives the request or cleans up as it ends, often
 // because the context is done. A closure handed to a launcher that the

@@ -568,9 +568,16 @@ func detachedArgument(info *types.Info, cur inspector.Cursor, param *types.Var) 
 // or one learned by facts) or calls it only once a context is done (a
 // shutdown hook), returned (or assigned to a named result),
 // stored in a field or package
-// variable, held by a local only ever started in a goroutine, or memoised
-// for every caller (sync.Once, singleflight).
+// variable, held by a local only ever started in a goroutine or called
+// only by closures that run later, or memoised for every caller
+// (sync.Once, singleflight).
 func runsLater(info *types.Info, uses *ctxuse.Result, cur inspector.Cursor) bool {
+	return runsLaterFrom(info, uses, cur, 0)
+}
+
+// runsLaterFrom is runsLater for a literal that depth others call (see
+// calledOnlyLater).
+func runsLaterFrom(info *types.Info, uses *ctxuse.Result, cur inspector.Cursor, depth int) bool {
 	if _, ok := cur.Node().(*ast.FuncLit); !ok {
 		return false
 	}
@@ -616,12 +623,46 @@ func runsLater(info *types.Info, uses *ctxuse.Result, cur inspector.Cursor) bool
 			if listed {
 				return v != nil && keptLocal(info, parent, v)
 			}
-			return v != nil && (uses.LaunchedOnly(v) || laterOnly(info, parent, v))
+			return v != nil && (uses.LaunchedOnly(v) || laterOnly(info, parent, v) || calledOnlyLater(info, uses, parent, v, depth))
 		case *ast.KeyValueExpr:
 			return p.Value == child && ctxflow.KeptValue(info, cur)
 		}
 		return false
 	}
+}
+
+// calledOnlyLater reports whether every read of the local v, in the
+// function around cur, calls it from inside another function literal that
+// runs later (helper := func() {...}; run := func() { helper() }; go
+// run()): a closure that only detached work calls is detached work too.
+func calledOnlyLater(info *types.Info, uses *ctxuse.Result, cur inspector.Cursor, v *types.Var, depth int) bool {
+	fn, ok := ctxflow.EnclosingFunc(cur)
+	if !ok || depth >= 3 {
+		return false
+	}
+	reads := 0
+	for id := range fn.Preorder((*ast.Ident)(nil)) {
+		if info.Uses[id.Node().(*ast.Ident)] != v {
+			continue
+		}
+		parent, child := ctxflow.Unparen(id)
+		if as, ok := parent.Node().(*ast.AssignStmt); ok && slices.Contains(as.Lhs, child.(ast.Expr)) {
+			continue // v = ...: no read
+		}
+		if call, ok := parent.Node().(*ast.CallExpr); !ok || call.Fun != child {
+			return false // handed on or kept: called who knows where
+		}
+		reads++
+		var caller inspector.Cursor
+		for c := range id.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+			caller = c
+			break
+		}
+		if caller.Node() == fn.Node() || !runsLaterFrom(info, uses, caller, depth+1) {
+			return false
+		}
+	}
+	return reads > 0
 }
 
 // calledInPlace reports whether the value of the call at cur is called by

@@ -279,3 +279,25 @@ func (l *lazy) Get(ctx context.Context) {
 		return nil
 	})
 }
+
+// A closure that only a detached closure calls is detached work too; one
+// that the function also calls itself is not.
+func Reindex(ctx context.Context, rebuild bool) {
+	helper := func() {
+		probe() // want `inbound ctx detached`
+	}
+	run := func() {
+		helper()
+	}
+	shared := func() {
+		probe() // want `inbound ctx$`
+	}
+	background := func() {
+		shared()
+	}
+	if rebuild {
+		go run()
+		go background()
+	}
+	shared()
+}
