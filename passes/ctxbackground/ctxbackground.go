@@ -657,10 +657,12 @@ func fallenInto(sw *ast.SwitchStmt, cc *ast.CaseClause) bool {
 // launchedToo reports whether the function whose body is body also makes
 // call, a call of callee, in a go statement: the same method on the same
 // receiver (go h.Handle(n), or inside a go func literal). Work the
-// function runs in a goroutine by default and synchronously only where a
-// setting asks for it (if syncConfigured { return h.Handle(n) }; go
-// h.Handle(n)) is detached work with an option to wait for it: what it
-// roots is its own, not the caller's lost deadline.
+// function runs in a goroutine, and waits for only where a setting asks
+// (if syncConfigured { return h.Handle(n) }; go h.Handle(n)) or where a
+// cache has nothing to serve yet (if cold { return c.Update() }; go
+// c.Update(): a refresh in the background), is detached work with an
+// option to wait for it: what it roots is its own, not the caller's lost
+// deadline.
 func launchedToo(info *types.Info, body inspector.Cursor, call *ast.CallExpr, callee *types.Func) bool {
 	recv := func(c *ast.CallExpr) string {
 		if sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr); ok {

@@ -50,8 +50,9 @@
 // error { return c.List(context.Background(), dir) })), as the ctxuse
 // facts learn; a closure queued, stored or launched runs later and is not
 // the helper's work, and neither is a call the helper also makes in a go
-// statement (if waitFor[op] { return h.Handle(n) }; go h.Handle(n)):
-// detached work that a setting may ask to wait for.
+// statement (if waitFor[op] { return h.Handle(n) }; go h.Handle(n), or a
+// cache that waits for its refresh only when it has nothing to serve):
+// detached work that a setting or an empty cache may make it wait for.
 //
 // A helper whose root sits in a branch that one constant value of a
 // parameter selects (if evaluate { ... } on a boolean parameter, or one
