@@ -56,3 +56,24 @@ func Delete(ctx context.Context, h *hookRunner) error {
 func Rename(ctx context.Context, h *hookRunner) error {
 	return notifyOther(h, "rename") // want `^notifyOther starts a fresh context`
 }
+
+// A cache waits for its refresh only while it has nothing to serve, and
+// otherwise refreshes in the background: the refresh's root is its own.
+type recordCache struct {
+	s     *Store
+	ready bool
+}
+
+func (c *recordCache) update() error { return c.s.Put(context.Background(), "record") }
+
+func (c *recordCache) lookup() error {
+	if !c.ready {
+		return c.update()
+	}
+	go c.update()
+	return nil
+}
+
+func Resolve(ctx context.Context, c *recordCache) error {
+	return c.lookup()
+}
