@@ -880,9 +880,8 @@ func (r *Result) runnerRoots(body inspector.Cursor, v *types.Var) bool {
 		if !ok {
 			return false
 		}
-		i := slices.Index(call.Args, child.(ast.Expr))
-		f, idx := r.callFact(call)
-		return i >= 0 && f != nil && slices.Contains(f.Roots, Rooting{Func: idx(i), Arg: k})
+		a, ok := r.rootedArgument(call, slices.Index(call.Args, child.(ast.Expr)))
+		return ok && a == k
 	}
 	return false
 }
@@ -915,8 +914,13 @@ func declaredWith(info *types.Info, body inspector.Cursor, v *types.Var) ast.Exp
 func (r *Result) RootedArgument(call *ast.CallExpr, i int) (int, bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	return r.rootedArgument(call, i)
+}
+
+// rootedArgument is RootedArgument without the lock.
+func (r *Result) rootedArgument(call *ast.CallExpr, i int) (int, bool) {
 	f, idx := r.callFact(call)
-	if f == nil {
+	if f == nil || i < 0 {
 		return 0, false
 	}
 	for _, g := range f.Roots {

@@ -632,9 +632,10 @@ func runsLaterFrom(info *types.Info, uses *ctxuse.Result, cur inspector.Cursor, 
 }
 
 // calledOnlyLater reports whether every read of the local v, in the
-// function around cur, calls it from inside another function literal that
-// runs later (helper := func() {...}; run := func() { helper() }; go
-// run()): a closure that only detached work calls is detached work too.
+// function around cur, calls it in a go statement or from inside another
+// function literal that runs later (helper := func() {...}; run :=
+// func() { helper() }; go run()): a closure that only detached work calls
+// is detached work too.
 func calledOnlyLater(info *types.Info, uses *ctxuse.Result, cur inspector.Cursor, v *types.Var, depth int) bool {
 	fn, ok := ctxflow.EnclosingFunc(cur)
 	if !ok || depth >= 3 {
@@ -654,15 +655,30 @@ func calledOnlyLater(info *types.Info, uses *ctxuse.Result, cur inspector.Cursor
 		}
 		reads++
 		var caller inspector.Cursor
-		for c := range id.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		for c := range id.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil), (*ast.GoStmt)(nil)) {
 			caller = c
 			break
+		}
+		if _, ok := caller.Node().(*ast.GoStmt); ok || goLiteral(caller) {
+			continue // go helper(), go func() { helper() }()
 		}
 		if caller.Node() == fn.Node() || !runsLaterFrom(info, uses, caller, depth+1) {
 			return false
 		}
 	}
 	return reads > 0
+}
+
+// goLiteral reports whether the literal at cur is the function a go
+// statement runs: go func() {...}().
+func goLiteral(cur inspector.Cursor) bool {
+	parent, child := ctxflow.Unparen(cur)
+	call, ok := parent.Node().(*ast.CallExpr)
+	if !ok || call.Fun != child {
+		return false
+	}
+	_, ok = parent.Parent().Node().(*ast.GoStmt)
+	return ok
 }
 
 // calledInPlace reports whether the value of the call at cur is called by

@@ -295,9 +295,19 @@ func Reindex(ctx context.Context, rebuild bool) {
 	background := func() {
 		shared()
 	}
+	flush := func() {
+		probe() // want `inbound ctx detached`
+	}
 	if rebuild {
 		go run()
 		go background()
+		go func() {
+			flush()
+		}()
+		tidy := func() {
+			flush()
+		}
+		go tidy()
 	}
 	shared()
 }
