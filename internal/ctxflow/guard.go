@@ -422,7 +422,7 @@ func EntryCheck(info *types.Info, iface *types.Interface, cur inspector.Cursor, 
 // directly or through a variable its init statement sets to it.
 func errTest(info *types.Info, iface *types.Interface, stmt *ast.IfStmt, v *types.Var) bool {
 	isErr := func(e ast.Expr) bool {
-		return ctxapi.IsContextMethod(info, iface, e, "Err") && VarOf(info, ast.Unparen(e).(*ast.CallExpr).Fun.(*ast.SelectorExpr).X) == v
+		return ctxapi.IsContextMethod(info, iface, e, "Err") && VarOf(info, ast.Unparen(ast.Unparen(e).(*ast.CallExpr).Fun).(*ast.SelectorExpr).X) == v
 	}
 	cmp, ok := ast.Unparen(stmt.Cond).(*ast.BinaryExpr)
 	if !ok || cmp.Op != token.NEQ {

@@ -30,6 +30,19 @@ type Assignment struct {
 	Value ast.Expr         // nil for one result of a multi-value call
 }
 
+// MadeBy returns the expression that gives a its value: the value itself,
+// or the call whose results a multi-value assignment spreads (ctx, cancel
+// := context.WithCancel(parent); _, p := newPoller(ctx, d)).
+func MadeBy(a Assignment) ast.Expr {
+	if a.Value != nil {
+		return a.Value
+	}
+	if _, rhs := AssignmentSides(a.Stmt.Node()); len(rhs) == 1 {
+		return rhs[0]
+	}
+	return nil
+}
+
 // NewLocals returns an empty index for a package's functions.
 func NewLocals(info *types.Info) *Locals {
 	return &Locals{info: info, byFunc: map[ast.Node]*FuncLocals{}}

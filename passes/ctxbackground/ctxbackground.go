@@ -654,31 +654,40 @@ func fallenInto(sw *ast.SwitchStmt, cc *ast.CaseClause) bool {
 	return ok && br.Tok == token.FALLTHROUGH
 }
 
-// launchedToo reports whether the function whose body is body also makes
-// call, a call of callee, in a go statement: the same method on the same
-// receiver (go h.Handle(n), or inside a go func literal). Work the
-// function runs in a goroutine, and waits for only where a setting asks
-// (if syncConfigured { return h.Handle(n) }; go h.Handle(n)) or where a
-// cache has nothing to serve yet (if cold { return c.Update() }; go
-// c.Update(): a refresh in the background), is detached work with an
-// option to wait for it: what it roots is its own, not the caller's lost
-// deadline.
-func launchedToo(info *types.Info, body inspector.Cursor, call *ast.CallExpr, callee *types.Func) bool {
-	recv := func(c *ast.CallExpr) string {
-		if sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr); ok {
-			return types.ExprString(sel.X)
-		}
-		return ""
+// launchedCall is a callee and the receiver it is called on, as written
+// (h.Handle on "h"; "" for a function).
+type launchedCall struct {
+	callee *types.Func
+	recv   string
+}
+
+func launchedKey(info *types.Info, call *ast.CallExpr) launchedCall {
+	k := launchedCall{callee: ctxapi.Callee(info, call)}
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		k.recv = types.ExprString(sel.X)
 	}
+	return k
+}
+
+// launched returns the calls the function whose body is body makes in go
+// statements (go h.Handle(n), or inside a go func literal). A call it
+// also makes in place, the same method on the same receiver, is work it
+// runs in a goroutine and waits for only where a setting asks (if
+// syncConfigured { return h.Handle(n) }; go h.Handle(n)) or where a cache
+// has nothing to serve yet (if cold { return c.Update() }; go c.Update():
+// a refresh in the background): detached work with an option to wait for
+// it, whose roots are its own, not the caller's lost deadline.
+func launched(info *types.Info, body inspector.Cursor) map[launchedCall]bool {
+	var out map[launchedCall]bool
 	for g := range body.Preorder((*ast.GoStmt)(nil)) {
 		for c := range g.Preorder((*ast.CallExpr)(nil)) {
-			other := c.Node().(*ast.CallExpr)
-			if other != call && ctxapi.Callee(info, other) == callee && recv(other) == recv(call) {
-				return true
+			if out == nil {
+				out = map[launchedCall]bool{}
 			}
+			out[launchedKey(info, c.Node().(*ast.CallExpr))] = true
 		}
 	}
-	return false
+	return out
 }
 
 // foreign reports whether a package is not the user's code: the standard
@@ -790,13 +799,14 @@ func rootingHelpers(pass *analysis.Pass, in *inbound.Result, uses *ctxuse.Result
 		// or package variable builds long-lived state (t.sess = s after s,
 		// err := openShell()): what that call roots is the component's
 		// lifetime, as a root stored directly is.
+		goCalls := launched(pass.TypesInfo, body)
 		for at := range ctxflow.SyncCalls(body, inPlace) {
 			call := at.Node().(*ast.CallExpr)
 			callee := ctxapi.Callee(pass.TypesInfo, call)
 			if callee == nil || callee.Pkg() == nil {
 				continue
 			}
-			if launchedToo(pass.TypesInfo, body, call, callee) {
+			if goCalls[launchedKey(pass.TypesInfo, call)] {
 				continue // if sync { return h.Handle(n) }; go h.Handle(n): an option of detached work
 			}
 			callee = callee.Origin()

@@ -191,6 +191,8 @@ type Result struct {
 	uses map[*types.Var][]inspector.Cursor
 	// written marks the variables assigned after their declaration.
 	written map[*types.Var]bool
+	// locals indexes the assignments of each function's local variables.
+	locals *ctxflow.Locals
 
 	mu       sync.Mutex // the passes sharing the result may ask at once
 	agreed   bool       // a fact that rests on an interface's implementations was used (see Fact.AgreedIn)
@@ -235,6 +237,7 @@ func run(pass *analysis.Pass) (any, error) {
 		decls:    map[*types.Func]inspector.Cursor{},
 		uses:     map[*types.Var][]inspector.Cursor{},
 		written:  map[*types.Var]bool{},
+		locals:   ctxflow.NewLocals(pass.TypesInfo),
 		facts:    map[*types.Func]*Fact{},
 		observed: map[*types.Var]reach{},
 		impls:    map[*types.Interface][]types.Type{},

@@ -845,90 +845,52 @@ func (r *Result) freshIn(body inspector.Cursor, e ast.Expr, depth int) bool {
 		}
 		switch v.Kind() {
 		case types.LocalVar:
-			def := declaredWith(r.info, body, v)
-			return def != nil && r.freshIn(body, def, depth+1)
+			assigns := r.locals.Of(body).Assigns[v] // never written again: its declaration only
+			return len(assigns) == 1 && r.freshIn(body, ctxflow.MadeBy(assigns[0]), depth+1)
 		case types.ParamVar:
 			// The parameter of a literal handed to a runner that calls
 			// it with a root of its own (withTimeout(func(ctx) error {
 			// return fn(ctx) })).
-			return r.runnerRoots(body, v)
-		}
-	}
-	return false
-}
-
-// runnerRoots reports whether v is the parameter of a function literal in
-// body that is handed to a callee which calls it with a fresh root of its
-// own for v (see Rooting).
-func (r *Result) runnerRoots(body inspector.Cursor, v *types.Var) bool {
-	for cur := range body.Preorder((*ast.FuncLit)(nil)) {
-		sig, ok := r.info.TypeOf(cur.Node().(*ast.FuncLit)).(*types.Signature)
-		if !ok {
-			continue
-		}
-		k := -1
-		for i := range sig.Params().Len() {
-			if sig.Params().At(i) == v {
-				k = i
+			for lit := range body.Preorder((*ast.FuncLit)(nil)) {
+				if r.literalRooted(lit, v) {
+					return true
+				}
 			}
 		}
-		if k < 0 {
-			continue
-		}
-		parent, child := ctxflow.Unparen(cur)
-		call, ok := parent.Node().(*ast.CallExpr)
-		if !ok {
-			return false
-		}
-		a, ok := r.rootedArgument(call, slices.Index(call.Args, child.(ast.Expr)))
-		return ok && a == k
 	}
 	return false
 }
 
-// declaredWith returns the expression the local v is declared with in
-// body: v := e, var v = e, or the one call of ctx, cancel :=
-// context.WithCancel(parent). Nil if there is none.
-func declaredWith(info *types.Info, body inspector.Cursor, v *types.Var) ast.Expr {
-	for cur := range body.Preorder((*ast.Ident)(nil)) {
-		if info.Defs[cur.Node().(*ast.Ident)] != v {
-			continue
-		}
-		lhs, rhs := ctxflow.AssignmentSides(cur.Parent().Node())
-		i := slices.Index(lhs, ast.Expr(cur.Node().(*ast.Ident)))
-		switch {
-		case i < 0:
-		case len(lhs) == len(rhs):
-			return rhs[i]
-		case len(rhs) == 1 && i == 0:
-			return rhs[0]
-		}
-		return nil
-	}
-	return nil
-}
-
-// RootedArgument reports at which of its parameters the callee of call
-// hands its i-th argument, a function, a fresh root of its own (see
-// Rooting).
-func (r *Result) RootedArgument(call *ast.CallExpr, i int) (int, bool) {
+// LiteralRooted reports whether the function literal at lit is handed to
+// a callee that calls it with a fresh root of its own for param, one of
+// the literal's parameters (see Rooting): withTimeout(func(ctx
+// context.Context) error {...}).
+func (r *Result) LiteralRooted(lit inspector.Cursor, param *types.Var) bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return r.rootedArgument(call, i)
+	return r.literalRooted(lit, param)
 }
 
-// rootedArgument is RootedArgument without the lock.
-func (r *Result) rootedArgument(call *ast.CallExpr, i int) (int, bool) {
-	f, idx := r.callFact(call)
-	if f == nil || i < 0 {
-		return 0, false
+// literalRooted is LiteralRooted without the lock.
+func (r *Result) literalRooted(lit inspector.Cursor, param *types.Var) bool {
+	sig, ok := r.info.TypeOf(lit.Node().(*ast.FuncLit)).(*types.Signature)
+	if !ok {
+		return false
 	}
-	for _, g := range f.Roots {
-		if g.Func == idx(i) {
-			return g.Arg, true
+	k := -1
+	for i := range sig.Params().Len() {
+		if sig.Params().At(i) == param {
+			k = i
 		}
 	}
-	return 0, false
+	parent, child := ctxflow.Unparen(lit)
+	call, ok := parent.Node().(*ast.CallExpr)
+	if k < 0 || !ok {
+		return false
+	}
+	i := slices.Index(call.Args, child.(ast.Expr))
+	f, idx := r.callFact(call)
+	return i >= 0 && f != nil && slices.Contains(f.Roots, Rooting{Func: idx(i), Arg: k})
 }
 
 // Handoffs returns how the callee of call runs its function arguments with

@@ -482,8 +482,11 @@ func run(pass *analysis.Pass) (any, error) {
 					fn.Own = nil
 				}
 			}
-			if fn.Own != nil && fn.Own.Kind == Param && rootedByRunner(pass.TypesInfo, uses, cur, fn.Own.Param) {
-				fn.Own = nil // withTimeout(func(ctx context.Context) error {...}): the runner's own root
+			if _, lit := fn.Node.(*ast.FuncLit); lit && fn.Own != nil && fn.Own.Kind == Param && uses.LiteralRooted(cur, fn.Own.Param) {
+				// withTimeout(func(ctx context.Context) error {...}): the
+				// runner's own root, no caller's context. A runner called
+				// where one is in scope is the mistake, reported there.
+				fn.Own = nil
 			}
 			if fn.Own != nil && fn.Own.Kind == Param && callers.rootedTypes[typeName(fn.Own.Param.Type())] {
 				fn.Own = nil // a context type of the package that only fresh roots fill
@@ -507,30 +510,6 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return res, nil
-}
-
-// rootedByRunner reports whether the literal at cur is handed to a function
-// that calls it with a fresh root of its own for param (a runner's
-// withTimeout(fn), making context.WithTimeout(context.Background(), d)
-// and running fn(ctx)): no caller's context reaches the literal. If the
-// runner is called where one is in scope, the runner's root is the
-// mistake, reported at that call.
-func rootedByRunner(info *types.Info, uses *ctxuse.Result, cur inspector.Cursor, param *types.Var) bool {
-	parent, child := ctxflow.Unparen(cur)
-	call, ok := parent.Node().(*ast.CallExpr)
-	if !ok {
-		return false
-	}
-	i := slices.Index(call.Args, child.(ast.Expr))
-	if i < 0 {
-		return false
-	}
-	arg, ok := uses.RootedArgument(call, i)
-	if !ok {
-		return false
-	}
-	sig, ok := info.TypeOf(cur.Node().(ast.Expr)).(*types.Signature)
-	return ok && arg < sig.Params().Len() && sig.Params().At(arg) == param
 }
 
 // detachedArgument reports whether the literal at cur is run by a go

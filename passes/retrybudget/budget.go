@@ -361,19 +361,6 @@ func (c *checker) checksOwnCarrier(call *ast.CallExpr) bool {
 	return len(values) > 0
 }
 
-// madeBy returns the expression that gives a its value: the value itself,
-// or the call whose results a multi-value assignment spreads (_, p :=
-// newPoller(ctx, d)).
-func madeBy(a ctxflow.Assignment) ast.Expr {
-	if a.Value != nil {
-		return a.Value
-	}
-	if _, rhs := ctxflow.AssignmentSides(a.Stmt.Node()); len(rhs) == 1 {
-		return rhs[0]
-	}
-	return nil
-}
-
 // backoffStops reports whether call is b.NextBackOff() on a cenkalti
 // BackOff that carries a context (backoff.WithContext(b, ctx), possibly
 // under WithMaxRetries): it returns backoff.Stop once that context is done
@@ -492,7 +479,7 @@ func (c *checker) assignments(v *types.Var) []ast.Expr {
 	}
 	var values []ast.Expr
 	for _, a := range c.locals.Of(c.owner).Assigns[v] {
-		values = append(values, madeBy(a))
+		values = append(values, ctxflow.MadeBy(a))
 	}
 	return values
 }

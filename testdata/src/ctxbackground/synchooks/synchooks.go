@@ -42,6 +42,17 @@ func notifyOther(h notifier, ev string) error {
 	return h.Handle(ev)
 }
 
+// notifyMirror waits for one hook and launches another's: not the same
+// work.
+func notifyMirror(primary, mirror notifier, ev string) error {
+	go mirror.Handle(ev)
+	return primary.Handle(ev)
+}
+
+func Mirror(ctx context.Context, h, m *hookRunner) error {
+	return notifyMirror(h, m, "mirror") // want `^notifyMirror starts a fresh context`
+}
+
 func Upload(ctx context.Context, h *hookRunner) error {
 	if err := h.s.Put(ctx, "upload"); err != nil {
 		return err

@@ -43,3 +43,11 @@ func CheckThenCall(ctx context.Context, f func(context.Context) error) error { /
 	}
 	return f(ctx)
 }
+
+// Parenthesised asks up front too, with the method value in parentheses.
+func Parenthesised(ctx context.Context, k string) (string, error) { // want Parenthesised:`^observes if cancellable \[0\]; checks \[0\]$`
+	if (ctx.Err)() != nil {
+		return "", (ctx.Err)()
+	}
+	return strings.ToUpper(k), nil
+}
