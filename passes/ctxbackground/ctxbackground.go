@@ -379,14 +379,12 @@ func (c *checker) checkHelperCall(cur inspector.Cursor, call *ast.CallExpr) {
 		// func (a *App) refresh(context.Context): nothing to pass yet.
 		advice += ", once the context parameter of this function has a name"
 	}
-	// One helper reached twice from one function is one mistake, and so
-	// is one root reached through two unexported helpers: the context is
-	// threaded through the package's own code to it. Exported helpers
-	// each need a variant of their own.
-	key := "helper " + fn.FullName()
-	if !fn.Exported() {
-		key = "helper root " + fact.Module + " " + fact.Pos + " " + fact.Root
-	}
+	// One root reached twice from one function is one mistake, through
+	// one helper or several (Add, AddChild and fillTrickleRec all ending
+	// at the same TODO): the deadline is lost once, at that root, and
+	// threading the context to it fixes every call. The other calls are
+	// its related places.
+	key := "helper root " + fact.Module + " " + fact.Pos + " " + fact.Root
 	c.Rep.ReportSame(key, c.Rep.PricedByCallerDeadline(analysis.Diagnostic{
 		Pos:     call.Pos(),
 		End:     call.End(),
