@@ -50,6 +50,9 @@ var (
 		// "we don't need to extend from base ctx as it might have a
 		// timeout"
 		"don't need to extend", "do not need to extend", "don't need to derive", "do not need to derive", "no need to derive", "no need to extend",
+		// "the stream's own context is used here, and the one the
+		// caller passes in is ignored": the parameter is set aside
+		"is ignored", "is deliberately ignored", "is intentionally ignored",
 	}
 	contextWords = []string{"context", "ctx"}
 	// callerWords are the words about the caller's context, or about the

@@ -68,11 +68,14 @@ func TestSaysWhyRooted(t *testing.T) {
 
 func TestSaysWhyDetached(t *testing.T) {
 	table.Check(t, "SaysWhyDetached", SaysWhyDetached, map[string]bool{
-		"Version performs the version request to the CA with an empty context.":                             false,
-		"releaseLock uses a fresh context so it can still execute after the caller's context is cancelled.": true,
-		"This is all happening in memory, no need to worry about cancellation.":                             true,
-		"This is useful for creating background tasks which won't be cancelled when a request completes.":   true,
-		"Close releases the pool; it won't block.":                                                          false,
+		"Version performs the version request to the CA with an empty context.":                                  false,
+		"releaseLock uses a fresh context so it can still execute after the caller's context is cancelled.":      true,
+		"This is all happening in memory, no need to worry about cancellation.":                                  true,
+		"This is useful for creating background tasks which won't be cancelled when a request completes.":        true,
+		"Close releases the pool; it won't block.":                                                               false,
+		"Send writes on the connection's own context, which carries the codec; the context argument is ignored.": true,
+		"Send ignores errors from the codec.":                                                                    false,
+		"The deadline of the write is ignored by the codec.":                                                     false,
 	})
 }
 

@@ -265,3 +265,14 @@ func (s *Server) Update(ctx context.Context) error {
 	_, err := s.db.ExecContext(s.ctx, "UPDATE heads SET seen = 1")
 	return err
 }
+
+// Ping checks the database on the server's own context, which carries what
+// the driver needs; the context argument is ignored.
+func (s *Server) Ping(ctx context.Context) error {
+	return s.db.PingContext(s.ctx)
+}
+
+// PingAgain checks the database on the server's own context, as Ping does.
+func (s *Server) PingAgain(ctx context.Context) error {
+	return s.db.PingContext(s.ctx) // want `passing the stored context s.ctx ignores the cancellation of ctx; pass ctx`
+}
