@@ -48,10 +48,13 @@ func flags() flag.FlagSet {
 // fresh root and passes it to a call taking a context, so that its callers
 // on a request path can be told where their deadline stops.
 type RootsContext struct {
-	Root   string // "context.Background()"
-	Pos    string // "file.go:12", where the root is
-	Via    string // the callee it roots through, empty when rooted directly
-	Module string // the module of the function, empty outside modules
+	Root string // "context.Background()"
+	Pos  string // "file.go:12", where the root is
+	// RootPkg is the import path of the package the root is in: with Pos,
+	// what tells one root from another.
+	RootPkg string
+	Via     string // the callee it roots through, empty when rooted directly
+	Module  string // the module of the function, empty outside modules
 	// IfZero, when not 0, says that the root is observed only when the
 	// function's parameter IfZero-1 holds its zero value: it fills in a
 	// default the caller left out (name == ""), and callers that pass one
@@ -384,7 +387,7 @@ func (c *checker) checkHelperCall(cur inspector.Cursor, call *ast.CallExpr) {
 	// at the same TODO): the deadline is lost once, at that root, and
 	// threading the context to it fixes every call. The other calls are
 	// its related places.
-	key := "helper root " + fact.Module + " " + fact.Pos + " " + fact.Root
+	key := "helper root " + fact.RootPkg + " " + fact.Pos + " " + fact.Root
 	c.Rep.ReportSame(key, c.Rep.PricedByCallerDeadline(analysis.Diagnostic{
 		Pos:     call.Pos(),
 		End:     call.End(),
@@ -441,7 +444,7 @@ func passOn(info *types.Info, uses *ctxuse.Result, fn *types.Func, at inspector.
 	if !ok {
 		return nil, false
 	}
-	own := &RootsContext{Root: f.Root, Pos: f.Pos, IfZero: g, IfEquals: k, Equals: v}
+	own := &RootsContext{Root: f.Root, Pos: f.Pos, RootPkg: f.RootPkg, IfZero: g, IfEquals: k, Equals: v}
 	if t > 0 {
 		own.Through, own.Method, own.MethodArg = t, f.Method, f.MethodArg
 	}
@@ -783,7 +786,7 @@ func rootingHelpers(pass *analysis.Pass, in *inbound.Result, uses *ctxuse.Result
 			if ok && in.Documented(at) {
 				continue // the helper's comment says it detaches on purpose
 			}
-			f := &RootsContext{Root: rootName(pass.TypesInfo, root), Pos: shortPos(pass.Fset, root.Pos()), Module: module, IfZero: guard}
+			f := &RootsContext{Root: rootName(pass.TypesInfo, root), Pos: shortPos(pass.Fset, root.Pos()), RootPkg: pass.Pkg.Path(), Module: module, IfZero: guard}
 			if via.method != "" {
 				f.Through, f.Method, f.MethodArg = via.param+1, via.method, via.arg
 			}
