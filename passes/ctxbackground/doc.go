@@ -66,12 +66,13 @@
 // loses nothing, one passing a remote store or an interface value of
 // unknown kind is told.
 //
-// One root reached twice from one function is one finding, through one
-// helper or several, exported or not (Add, AddChild and fillTrickleRec all
-// ending at the same TODO): the deadline is lost once, at the root, and
-// the other calls are the finding's related places. A helper called on another
-// helper's result (stats.forServer(name).failure()) starts at the same
-// position and is reported there once, and one variable given a root in
+// One root (its package and position) reached twice from one function is
+// one finding, through one helper or several, exported or not (Add,
+// AddChild and fillTrickleRec all ending at the same TODO): the deadline
+// is lost once, at the root, and the other calls are the finding's
+// related places. A helper called on another helper's result
+// (stats.forServer(name).failure()) starts at the same position and is
+// reported there once, and one variable given a root in
 // two places (bg := context.Background(); if cfg != nil { bg =
 // context.WithValue(context.Background(), k, cfg) }) is one finding.
 //
