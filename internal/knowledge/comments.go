@@ -18,7 +18,9 @@ var (
 		"on its own context", "non-cancellable context", "non-cancelable context", "uncancellable context", "uncancelable context",
 		// the root set against the caller's context: "background, not
 		// r.Context()", "Background rather than ctx"
-		"background, not", "background rather than", "background instead of"}
+		"background, not", "background rather than", "background instead of",
+		// "creates a detached context from another context"
+		"detached context"}
 	// purposePhrases say that something is done whatever happens to the
 	// caller; they count next to a word about the caller's context.
 	purposePhrases = []string{

@@ -116,10 +116,18 @@ func (ix *commentIndex) documented(cur inspector.Cursor) bool {
 	}
 	// The function's doc comment says why it detaches ("returns a context
 	// for background tasks that won't be cancelled when the request
-	// completes"): its job is to detach.
+	// completes"): its job is to detach. For one that returns a context,
+	// naming what it returns is enough ("creates a detached context"):
+	// that context is its job.
 	for c := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
 		decl, ok := c.Node().(*ast.FuncDecl)
-		return ok && decl.Doc != nil && knowledge.SaysWhyDetached(said(decl.Doc))
+		if !ok || decl.Doc == nil {
+			return false
+		}
+		if fn, ok := ix.info.Defs[decl.Name].(*types.Func); ok && ctxapi.ReturnsContext(fn) && knowledge.SaysDetached(said(decl.Doc)) {
+			return true
+		}
+		return knowledge.SaysWhyDetached(said(decl.Doc))
 	}
 	return false
 }

@@ -108,6 +108,18 @@ func DetachSegment(ctx context.Context) context.Context {
 	return context.WithValue(context.Background(), segmentKey{}, ctx.Value(segmentKey{}))
 }
 
+// Detached returns a detached context that keeps only the request's
+// trace segment.
+func Detached(ctx context.Context) context.Context {
+	return context.WithValue(context.Background(), segmentKey{}, ctx.Value(segmentKey{}))
+}
+
+// Named pushes with a detached context that keeps the trace segment: it
+// returns no context, so naming the root is not a reason.
+func Named(ctx context.Context, r replicas) error {
+	return r.Push(context.WithValue(context.Background(), segmentKey{}, ctx.Value(segmentKey{})), 1) // want `context.Background\(\) starts a fresh context where ctx is in scope`
+}
+
 // CopySegment returns a context with the request's trace segment.
 func CopySegment(ctx context.Context) context.Context {
 	return context.WithValue(context.Background(), segmentKey{}, ctx.Value(segmentKey{})) // want `context.Background\(\) starts a fresh context where ctx is in scope`
