@@ -183,6 +183,30 @@ func AnyOutsideLiterals(n ast.Node, match func(ast.Node) bool) bool {
 	return found
 }
 
+// FromDeadline reports whether the duration or time d, in the function
+// at fn, is computed from a context's deadline (time.Until(deadline.Add(
+// -margin)) after deadline, ok := ctx.Deadline(), or ctx.Deadline() in
+// place): it follows the caller's deadline. iface is
+// ctxapi.ContextInterface's result.
+func FromDeadline(info *types.Info, iface *types.Interface, fn inspector.Cursor, d ast.Expr) bool {
+	if d == nil {
+		return false
+	}
+	vars := DeadlineVars(info, iface, fn)
+	found := false
+	ast.Inspect(d, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			found = found || ctxapi.IsContextMethod(info, iface, n, "Deadline")
+		case *ast.Ident:
+			v, _ := info.Uses[n].(*types.Var)
+			found = found || vars[v]
+		}
+		return !found
+	})
+	return found
+}
+
 // DeadlineVars returns the variables fn sets from a context's deadline
 // (deadline in deadline, ok := ctx.Deadline()): what is computed from them
 // follows the caller's deadline. iface is ctxapi.ContextInterface's result.

@@ -249,12 +249,16 @@ func (c *checker) localDial(cur inspector.Cursor, fn *types.Func, call *ast.Call
 
 // deadlineBound reports whether call dials with a net.Dialer whose
 // Deadline this function set from a context's Deadline() (if t, ok :=
-// ctx.Deadline(); ok { d.Deadline = t }; tls.DialWithDialer(d, ...)): the
-// caller's deadline bounds the dial, and only its early cancellation is
-// not carried, which CHECKS leaves alone as derived from the deadline.
+// ctx.Deadline(); ok { d.Deadline = t }; tls.DialWithDialer(d, ...)), or
+// with net.DialTimeout given a timeout computed from it (time.Until(t)):
+// the caller's deadline bounds the dial, and only its early cancellation
+// is not carried, which CHECKS leaves alone as derived from the deadline.
 func (c *checker) deadlineBound(cur inspector.Cursor, fn *types.Func, call *ast.CallExpr) bool {
+	info := c.Pass.TypesInfo
 	var dialer ast.Expr
 	switch fn.FullName() {
+	case "net.DialTimeout":
+		return len(call.Args) == 3 && ctxflow.FromDeadline(info, c.Iface, enclosingFunc(cur), call.Args[2])
 	case "crypto/tls.DialWithDialer":
 		if len(call.Args) > 0 {
 			dialer = call.Args[0]
@@ -267,7 +271,6 @@ func (c *checker) deadlineBound(cur inspector.Cursor, fn *types.Func, call *ast.
 	if u, ok := ast.Unparen(dialer).(*ast.UnaryExpr); ok && u.Op == token.AND {
 		dialer = u.X
 	}
-	info := c.Pass.TypesInfo
 	d := ctxflow.VarOf(info, dialer)
 	if d == nil {
 		return false

@@ -102,7 +102,8 @@
 // ever registered with that very field by a
 // call that runs it with the field unchanged: Consume(s.ctx, s.onMessage)
 // calls onMessage(ctx, msg)), and a dial by a net.Dialer whose Deadline was
-// set from the caller's ctx.Deadline(). The same call in both branches of
+// set from the caller's ctx.Deadline(), or a net.DialTimeout whose timeout
+// is computed from it (time.Until(t)). The same call in both branches of
 // an if is one finding.
 //
 // The suggested fix passes the inbound context as written at the call:

@@ -13,29 +13,11 @@ import (
 )
 
 // fromDeadline reports whether the duration d is computed from a
-// context's deadline (time.Until(deadline.Add(-margin)) after deadline, ok
-// := ctx.Deadline()): the wait honours the caller's deadline.
+// context's deadline (ctxflow.FromDeadline) in the outermost function
+// around cur: the wait honours the caller's deadline.
 func (c *checker) fromDeadline(cur inspector.Cursor, d ast.Expr) bool {
-	if d == nil {
-		return false
-	}
-	info := c.Pass.TypesInfo
-	var deadlineVars map[*types.Var]bool
-	if top, ok := outermostFunc(cur); ok {
-		deadlineVars = ctxflow.DeadlineVars(info, c.Iface, top)
-	}
-	found := false
-	ast.Inspect(d, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.CallExpr:
-			found = found || c.isContextMethod(n, "Deadline")
-		case *ast.Ident:
-			v, _ := info.Uses[n].(*types.Var)
-			found = found || deadlineVars[v]
-		}
-		return !found
-	})
-	return found
+	top, ok := outermostFunc(cur)
+	return ok && ctxflow.FromDeadline(c.Pass.TypesInfo, c.Iface, top, d)
 }
 
 // checkSelect reports a select that waits on a fixed timeout with no case

@@ -160,3 +160,16 @@ func (p *Prober) TLSByClock(ctx context.Context, addr string) error {
 	}
 	return conn.Close()
 }
+
+// A dial timeout computed from the caller's deadline keeps it.
+func (p *Prober) TimeoutByDeadline(ctx context.Context, addr string) error {
+	t, ok := ctx.Deadline()
+	if !ok {
+		return nil
+	}
+	conn, err := net.DialTimeout("tcp", addr, time.Until(t))
+	if err != nil {
+		return err
+	}
+	return conn.Close()
+}
