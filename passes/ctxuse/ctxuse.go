@@ -967,11 +967,14 @@ func (r *Result) onlyInGoroutines(v *types.Var, handsOn func(*ast.CallExpr, int)
 }
 
 // inGoroutine reports whether the value read at cur is used only in a
-// goroutine: in a go statement, or handed to a callee that handsOn says
-// runs it in one.
+// goroutine: in a go statement, inside a literal that runs in one (handed
+// to a launcher: safeGo(func() {...}), directly or through a local only
+// ever launched), or handed to a callee that handsOn says runs it in one.
 func (r *Result) inGoroutine(cur inspector.Cursor, handsOn func(*ast.CallExpr, int) bool) bool {
-	for range cur.Enclosing((*ast.GoStmt)(nil)) {
-		return true
+	for c := range cur.Enclosing((*ast.GoStmt)(nil), (*ast.FuncLit)(nil)) {
+		if _, ok := c.Node().(*ast.GoStmt); ok || r.launchedLiteral(c) {
+			return true
+		}
 	}
 	parent, child := ctxflow.Unparen(cur)
 	call, ok := parent.Node().(*ast.CallExpr)
@@ -980,6 +983,26 @@ func (r *Result) inGoroutine(cur inspector.Cursor, handsOn func(*ast.CallExpr, i
 	}
 	i := slices.Index(call.Args, ast.Expr(child.(ast.Expr)))
 	return i >= 0 && handsOn(call, i)
+}
+
+// launchedLiteral reports whether the function literal at cur runs in a
+// goroutine of a launcher it is handed to (safeGo(func() {...}); f :=
+// func() {...}; pool.Go(f)).
+func (r *Result) launchedLiteral(cur inspector.Cursor) bool {
+	parent, child := ctxflow.Unparen(cur)
+	switch p := parent.Node().(type) {
+	case *ast.CallExpr:
+		i := slices.Index(p.Args, ast.Expr(child.(ast.Expr)))
+		return i >= 0 && r.launcher(p, i)
+	case *ast.AssignStmt:
+		i := slices.Index(p.Rhs, ast.Expr(child.(ast.Expr)))
+		if i < 0 || len(p.Lhs) != len(p.Rhs) {
+			return false
+		}
+		v := ctxflow.VarOf(r.info, p.Lhs[i])
+		return v != nil && v.Kind() == types.LocalVar && r.onlyInGoroutines(v, r.launcher)
+	}
+	return false
 }
 
 // CallbackLiterals returns the function literals given for p, a

@@ -64,8 +64,9 @@
 //     that waits for their Done() and then acts (watchCancel(ctx) breaks the
 //     connection): work after the call stays cancellable;
 //   - which context parameters it reads only in goroutines it starts and
-//     does not wait for (an asynchronous rollback): a root handed there is
-//     detached work;
+//     does not wait for (an asynchronous rollback), in go statements or in
+//     literals it hands to a launcher (safeGo(func() {...})): a root
+//     handed there is detached work;
 //   - which context parameters it keeps beyond the call: stored in a field
 //     or package variable, derived and stored, or the cancel of a
 //     derivation stored (an engine's Open(ctx) keeping the cancel of the

@@ -203,6 +203,30 @@ func watch(ctx context.Context) {
 	go func() { <-ctx.Done() }()
 }
 
+// safeGo runs f in a goroutine that recovers its panics: a launcher.
+func safeGo(f func()) {
+	go func() {
+		defer func() { recover() }()
+		f()
+	}()
+}
+
+// commitAll reads its context only in a literal it hands to the launcher,
+// and returns without waiting: the commit goes on after its caller leaves.
+func (s *Server) commitAll(ctx context.Context, ids []string) {
+	commit := func() {
+		for _, id := range ids {
+			s.store.Load(ctx, id)
+		}
+	}
+	safeGo(commit)
+}
+
+// A fresh root given to detached work, as a go statement's would be.
+func (s *Server) Commit(ctx context.Context, ids []string) {
+	s.commitAll(context.Background(), ids)
+}
+
 // A fixed timeout on a fresh root is fixedtimeout's finding, not ours.
 func (s *Server) Slow(ctx context.Context) error {
 	tctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)

@@ -249,6 +249,22 @@ func ThroughDetacher(n int, ctx context.Context) { // want ThroughDetacher:"deta
 	RollbackAsync(ctx)
 }
 
+// RollbackLaunched reads its context only in a literal it hands to a
+// launcher, directly or through a local: in a goroutine it does not wait
+// for.
+func RollbackLaunched(ctx context.Context) { // want RollbackLaunched:"detaches \\[0\\]"
+	SafeGo(func() { _ = Err(ctx) })
+	undo := func() { _ = Err(ctx) }
+	GoDirect(undo)
+}
+
+// RollbackCalled also calls the local it launches: not only detached.
+func RollbackCalled(ctx context.Context) {
+	undo := func() { _ = Err(ctx) }
+	SafeGo(undo)
+	undo()
+}
+
 // RollbackWait waits for its goroutine, and also reads ctx itself: neither
 // detaches.
 func RollbackWait(ctx context.Context) {
