@@ -58,7 +58,9 @@
 // without the retry.Context option; and the
 // k8s.io/apimachinery/pkg/util/wait pollers that take no context (Poll,
 // PollImmediate, PollInfinite, PollImmediateInfinite, ExponentialBackoff,
-// and PollUntil unless its stop channel is ctx.Done()).
+// and PollUntil unless its stop channel is ctx.Done()); an immediate
+// poller whose condition never asks to be polled again (each return is
+// done, or an error known not to be nil) asks it once and is left alone.
 //
 // Left alone: loops bounded by a context check, in the loop, its condition
 // or a select (or a select case on a stop channel of the code's own, a

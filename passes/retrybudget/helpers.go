@@ -2,12 +2,15 @@ package retrybudget
 
 import (
 	"go/ast"
+	"go/constant"
+	"go/token"
 	"go/types"
 	"strings"
 
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/budgetlint/budgetlint/internal/ctxapi"
+	"github.com/budgetlint/budgetlint/internal/ctxflow"
 )
 
 // The retry helpers the pass knows, by family.
@@ -104,6 +107,9 @@ func (c *checker) checkHelper(cur inspector.Cursor, call *ast.CallExpr) {
 		if (fn.Name() == "PollUntil" || fn.Name() == "PollImmediateUntil") && c.isDoneChannel(call.Args[len(call.Args)-1]) {
 			return // stops when the context is done
 		}
+		if strings.HasPrefix(fn.Name(), "PollImmediate") && c.decidesAtOnce(call.Args[opIndex]) {
+			return // its condition is asked once: nothing is polled again
+		}
 		c.Rep.Reportf(call, "%s keeps polling after the caller's deadline: it takes no context; use wait.%s with %s", name, waitPollers[fn.Name()], ctx)
 	}
 }
@@ -119,22 +125,96 @@ func condIndex(fn *types.Func) int {
 	return params.Len() - 1
 }
 
+// decidesAtOnce reports whether a poller's condition, a function literal
+// or a closure variable, never asks to be polled again: each of its
+// returns says done (true) or fails with an error known not to be nil (a
+// new one, or one just tested != nil). An immediate poller then asks it
+// once and returns, without a wait or a second attempt.
+func (c *checker) decidesAtOnce(cond ast.Expr) bool {
+	lit := c.literalOf(cond)
+	if lit == nil {
+		return false
+	}
+	info := c.Pass.TypesInfo
+	once := true
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false // its returns are its own
+		case *ast.ReturnStmt:
+			if len(n.Results) != 2 {
+				once = false
+			} else if tv := info.Types[n.Results[0]]; tv.Value == nil || !constant.BoolVal(tv.Value) {
+				once = once && c.failsHere(lit.Body, n, n.Results[1])
+			}
+		}
+		return once
+	})
+	return once
+}
+
+// failsHere reports whether err, returned by ret in body, cannot be nil:
+// errors.New or fmt.Errorf, or a variable that an if around ret has just
+// tested != nil, with no assignment to it between that test and ret.
+func (c *checker) failsHere(body *ast.BlockStmt, ret *ast.ReturnStmt, err ast.Expr) bool {
+	info := c.Pass.TypesInfo
+	if call, ok := ast.Unparen(err).(*ast.CallExpr); ok {
+		return ctxapi.IsCallTo(info, call, "errors", "New") || ctxapi.IsCallTo(info, call, "fmt", "Errorf")
+	}
+	v := ctxflow.VarOf(info, err)
+	if v == nil {
+		return false
+	}
+	tested := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		ifs, ok := n.(*ast.IfStmt)
+		if !ok || tested || ifs.Body.Pos() > ret.Pos() || ret.End() > ifs.Body.End() {
+			return !tested
+		}
+		b, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
+		if ok && b.Op == token.NEQ && ctxflow.VarOf(info, b.X) == v && info.Types[b.Y].IsNil() {
+			// Nothing between the test and the return assigns err.
+			tested = !assignsBetween(info, ifs.Body, v, ret.Pos())
+		}
+		return !tested
+	})
+	return tested
+}
+
+// assignsBetween reports whether block assigns v before pos.
+func assignsBetween(info *types.Info, block *ast.BlockStmt, v *types.Var, pos token.Pos) bool {
+	found := false
+	ast.Inspect(block, func(n ast.Node) bool {
+		if as, ok := n.(*ast.AssignStmt); ok && as.Pos() < pos {
+			for _, l := range as.Lhs {
+				found = found || ctxflow.VarOf(info, l) == v
+			}
+		}
+		return !found && (n == nil || n.Pos() < pos)
+	})
+	return found
+}
+
+// literalOf returns the function literal e is, or the one the closure
+// variable e holds.
+func (c *checker) literalOf(e ast.Expr) *ast.FuncLit {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.FuncLit:
+		return e
+	case *ast.Ident:
+		if v, ok := c.Pass.TypesInfo.Uses[e].(*types.Var); ok {
+			return c.closureOf(v)
+		}
+	}
+	return nil
+}
+
 // operationChecks reports whether the retried operation, a function
 // literal or a closure variable, checks a context itself (and so can stop
 // the retries by returning a permanent error).
 func (c *checker) operationChecks(op ast.Expr) bool {
-	var body *ast.BlockStmt
-	switch op := ast.Unparen(op).(type) {
-	case *ast.FuncLit:
-		body = op.Body
-	case *ast.Ident:
-		if v, ok := c.Pass.TypesInfo.Uses[op].(*types.Var); ok {
-			if lit := c.closureOf(v); lit != nil {
-				body = lit.Body
-			}
-		}
-	}
-	return body != nil && c.checksContext(body)
+	lit := c.literalOf(op)
+	return lit != nil && c.checksContext(lit.Body)
 }
 
 // backoffHasContext reports whether a cenkalti BackOff carries a context:

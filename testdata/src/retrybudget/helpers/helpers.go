@@ -137,6 +137,49 @@ func WaitReady(ctx context.Context, s Store) error {
 	})
 }
 
+// A condition that is done or fails on its first call is asked once: an
+// immediate poller never waits or polls again.
+func ReadScale(ctx context.Context, s Store) (int, error) {
+	scale := 0
+	err := wait.PollImmediate(time.Second, time.Minute, func() (bool, error) {
+		b, err := s.Get(ctx, "scale")
+		if err != nil {
+			if len(b) == 0 {
+				return true, nil
+			}
+			return false, err
+		}
+		scale = len(b)
+		return true, nil
+	})
+	return scale, err
+}
+
+// One path asks to be polled again: the poller waits and polls.
+func ReadScaleUntilSet(ctx context.Context, s Store) (int, error) {
+	scale := 0
+	err := wait.PollImmediate(time.Second, time.Minute, func() (bool, error) { // want `wait.PollImmediate keeps polling after the caller's deadline: it takes no context; use wait.PollUntilContextTimeout with ctx`
+		b, err := s.Get(ctx, "scale")
+		if err != nil {
+			return false, err
+		}
+		if len(b) == 0 {
+			return false, nil
+		}
+		scale = len(b)
+		return true, nil
+	})
+	return scale, err
+}
+
+// An error returned without a test may be nil: polled again.
+func ReadScaleUnchecked(ctx context.Context, s Store) error {
+	return wait.PollImmediate(time.Second, time.Minute, func() (bool, error) { // want `wait.PollImmediate keeps polling after the caller's deadline: it takes no context; use wait.PollUntilContextTimeout with ctx`
+		_, err := s.Get(ctx, "scale")
+		return false, err
+	})
+}
+
 func WaitBackoff(ctx context.Context, s Store) error {
 	return wait.ExponentialBackoff(wait.Backoff{Duration: time.Second, Factor: 2, Steps: 5}, func() (bool, error) { // want `wait.ExponentialBackoff keeps polling after the caller's deadline: it takes no context; use wait.ExponentialBackoffWithContext with ctx`
 		ok, err := s.Ready(ctx)
