@@ -102,8 +102,9 @@ func Analyze(info *types.Info, exits *ctxflow.Exits, loop ast.Node, resolve Reso
 	res := &Loop{Node: loop, LeavesOnCancel: true}
 	items, counters := itemVars(info, exits, loop)
 	cands := candidates(info, body)
+	parsing := parsesRead(info, body, readCounts(info, exits, body), cands)
 	for _, c := range cands {
-		if c.dependsOn(info, items) || c.takesCounter(info, counters) || c.yieldsItem(items) {
+		if c.dependsOn(info, items) || c.takesCounter(info, counters) || c.yieldsItem(items) || parsing[c] {
 			continue
 		}
 		w := &walker{info: info, exits: exits, loop: loop, label: label, cond: cond, cand: c, resolve: resolve}
@@ -206,6 +207,105 @@ func (c *candidate) dependsOn(info *types.Info, items map[*types.Var]bool) bool 
 		}
 	}
 	return false
+}
+
+// parsesRead returns the candidates given what a read made in the same
+// pass returned (m, err := decode(buf[:n]) after n, err := conn.Read(buf),
+// or a reply encoded from that m, directly or through locals assigned
+// from it): an error of theirs says that message
+// was bad, and the loop goes on to read the next one, not to try the
+// same call again.
+func parsesRead(info *types.Info, body *ast.BlockStmt, counts map[*types.Var]bool, cands []*candidate) map[*candidate]bool {
+	parsing := map[*candidate]bool{}
+	if len(counts) == 0 {
+		return parsing
+	}
+	read := map[*types.Var]bool{} // values made from what was read
+	isRead := func(v *types.Var) bool { return read[v] }
+	for changed := true; changed; {
+		changed = false
+		// dfMsg := df.Feed(msg); first = dfMsg: made from what was read.
+		ast.Inspect(body, func(n ast.Node) bool {
+			as, ok := n.(*ast.AssignStmt)
+			if !ok || !slices.ContainsFunc(as.Rhs, func(e ast.Expr) bool { return readsVar(info, e, isRead) }) {
+				return true
+			}
+			for _, l := range as.Lhs {
+				if v := ctxflow.VarOf(info, l); v != nil && !read[v] && !ctxflow.IsError(v.Type()) {
+					read[v], changed = true, true
+				}
+			}
+			return true
+		})
+		for _, c := range cands {
+			if parsing[c] || !c.givenRead(info, counts, isRead) {
+				continue
+			}
+			parsing[c], changed = true, true
+			for _, v := range c.results {
+				read[v] = true
+			}
+			for _, a := range c.call.Args {
+				if u, ok := ast.Unparen(a).(*ast.UnaryExpr); ok && u.Op == token.AND {
+					if v := ctxflow.VarOf(info, u.X); v != nil {
+						read[v] = true // decode(buf[:n], &m)
+					}
+				}
+			}
+		}
+	}
+	return parsing
+}
+
+// givenRead reports whether the call is given the bytes a read returned
+// (buf[:n], n one of counts) or a value made from them.
+func (c *candidate) givenRead(info *types.Info, counts map[*types.Var]bool, isRead func(*types.Var) bool) bool {
+	for _, a := range c.call.Args {
+		if sl, ok := ast.Unparen(a).(*ast.SliceExpr); ok && sl.High != nil && sl.Max == nil && counts[ctxflow.VarOf(info, sl.High)] {
+			return true
+		}
+		if readsVar(info, a, isRead) {
+			return true
+		}
+	}
+	return false
+}
+
+// readCounts returns the counts of bytes read by the loop's reads that
+// leave it on every error: n in `n, err := r.Read(buf)` at the body's own
+// level, whose error the next statement that mentions it tests, `if err
+// != nil { return err }` (or a break). What such a read returns is the
+// loop's new input in each pass.
+func readCounts(info *types.Info, exits *ctxflow.Exits, body *ast.BlockStmt) map[*types.Var]bool {
+	counts := map[*types.Var]bool{}
+	for i, s := range body.List {
+		as, ok := s.(*ast.AssignStmt)
+		if !ok || len(as.Rhs) != 1 || len(as.Lhs) < 2 {
+			continue
+		}
+		if _, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); !ok {
+			continue
+		}
+		errVar := ctxflow.VarOf(info, as.Lhs[len(as.Lhs)-1])
+		n := ctxflow.VarOf(info, as.Lhs[0])
+		if errVar == nil || n == nil || !ctxflow.IsError(errVar.Type()) || !isBasic(n.Type(), types.IsInteger) {
+			continue
+		}
+		isErr := func(v *types.Var) bool { return v == errVar }
+		j := i + 1
+		for j < len(body.List) && !readsVar(info, body.List[j], isErr) && !assignedIn(info, body.List[j], errVar, ast.Inspect) {
+			j++
+		}
+		if j == len(body.List) {
+			continue
+		}
+		check, ok := body.List[j].(*ast.IfStmt)
+		if !ok || check.Init != nil || check.Else != nil || !isErrCheck(info, check.Cond, errVar) || !leaves(exits, check.Body.List) {
+			continue
+		}
+		counts[n] = true
+	}
+	return counts
 }
 
 // yieldsItem reports whether the call gives the loop its next item (block,

@@ -113,7 +113,10 @@
 // the source is empty: a nil value, an empty batch (len(batch) == 0), a
 // false ok, io.EOF, and one whose
 // passes fill a batch from an iterator made before it, in a nested loop
-// (docs.Next())); helpers given a
+// (docs.Next()), and a read loop that skips a bad message: a call given
+// what a read in the same pass returned (decode(buf[:n]) after n, err :=
+// conn.Read(buf), whose every error leaves), or a value made from it,
+// fails on that message, and the loop reads the next); helpers given a
 // context, or whose operation checks it (cenkalti/backoff v5 always is);
 // code off the request path; goroutines started from a handler; tests. A
 // gRPC stream passed to a call carries the caller's context as a request
