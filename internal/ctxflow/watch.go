@@ -12,9 +12,11 @@ import (
 )
 
 // Waits reports whether the function at decl calls Wait on a
-// sync.WaitGroup or an errgroup.Group: it waits for what it launched. A
-// Wait in a go statement (go func() { wg.Wait(); close(done) }()) does
-// not count: the function goes on while the work runs.
+// sync.WaitGroup, an errgroup.Group or another group of goroutines (a
+// type with Go(f) and Wait() methods: an errgroup wrapper): it waits for
+// what it launched. A Wait in a go statement (go func() { wg.Wait();
+// close(done) }()) does not count: the function goes on while the work
+// runs.
 func Waits(info *types.Info, decl inspector.Cursor) bool {
 	for cur := range decl.Preorder((*ast.CallExpr)(nil)) {
 		if InGoWithin(decl, cur) {
@@ -28,8 +30,33 @@ func Waits(info *types.Info, decl inspector.Cursor) bool {
 		case "sync", "golang.org/x/sync/errgroup":
 			return true
 		}
+		if isGroupWait(fn) {
+			return true
+		}
 	}
 	return false
+}
+
+// isGroupWait reports whether fn, a method named Wait that takes nothing,
+// belongs to a type that also has a Go method taking a function: a group
+// that runs functions in goroutines and waits for them.
+func isGroupWait(fn *types.Func) bool {
+	sig := fn.Type().(*types.Signature)
+	if sig.Recv() == nil || sig.Params().Len() != 0 {
+		return false
+	}
+	obj, _, _ := types.LookupFieldOrMethod(sig.Recv().Type(), true, fn.Pkg(), "Go")
+	g, ok := obj.(*types.Func)
+	if !ok {
+		return false
+	}
+	params := g.Type().(*types.Signature).Params()
+	return params.Len() > 0 && isFunc(params.At(0).Type())
+}
+
+func isFunc(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Signature)
+	return ok
 }
 
 // InGoWithin reports whether cur is inside a go statement within decl.

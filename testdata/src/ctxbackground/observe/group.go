@@ -31,3 +31,28 @@ func Patch(ctx context.Context, s *Store) error {
 	}
 	return err
 }
+
+// pool wraps an errgroup: its Go runs f in a goroutine, its Wait waits.
+type pool struct{ eg errgroup.Group }
+
+func (p *pool) Go(f func() error) { p.eg.Go(func() error { return f() }) }
+
+func (p *pool) Wait() error { return p.eg.Wait() }
+
+// Work the function waits for through the wrapper is still the caller's:
+// a root there loses its deadline.
+func GetAll(ctx context.Context, s *Store, keys []string) error {
+	var p pool
+	for _, k := range keys {
+		p.Go(func() error { return s.Get(context.Background(), k) }) // want `context.Background\(\) starts a fresh context where ctx is in scope, so the caller's deadline and cancellation are lost; use ctx`
+	}
+	return p.Wait()
+}
+
+// Launched through the wrapper and not waited for: detached work.
+func WarmAll(ctx context.Context, s *Store, keys []string) {
+	var p pool
+	for _, k := range keys {
+		p.Go(func() error { return s.Get(context.Background(), k) })
+	}
+}
