@@ -16,10 +16,11 @@ import (
 // type with Go(f) and Wait() methods: an errgroup wrapper): it waits for
 // what it launched. A Wait in a go statement (go func() { wg.Wait();
 // close(done) }()) does not count: the function goes on while the work
-// runs.
+// runs; nor does one in a literal within the function (enterrors.
+// GoWrapper(func() { ...; eg.Wait() })): that is the literal's own wait.
 func Waits(info *types.Info, decl inspector.Cursor) bool {
 	for cur := range decl.Preorder((*ast.CallExpr)(nil)) {
-		if InGoWithin(decl, cur) {
+		if InGoWithin(decl, cur) || inLiteralWithin(decl, cur) {
 			continue
 		}
 		fn := ctxapi.Callee(info, cur.Node().(*ast.CallExpr))
@@ -57,6 +58,17 @@ func isGroupWait(fn *types.Func) bool {
 func isFunc(t types.Type) bool {
 	_, ok := t.Underlying().(*types.Signature)
 	return ok
+}
+
+// inLiteralWithin reports whether cur is inside a function literal that
+// decl contains (decl itself aside).
+func inLiteralWithin(decl, cur inspector.Cursor) bool {
+	for lit := range cur.Enclosing((*ast.FuncLit)(nil)) {
+		if lit.Node() != decl.Node() && decl.Contains(lit) {
+			return true
+		}
+	}
+	return false
 }
 
 // InGoWithin reports whether cur is inside a go statement within decl.

@@ -56,3 +56,18 @@ func WarmAll(ctx context.Context, s *Store, keys []string) {
 		p.Go(func() error { return s.Get(context.Background(), k) })
 	}
 }
+
+// safeGo runs f in a goroutine of its own.
+func safeGo(f func()) { go f() }
+
+// A detached literal that waits for its own group is still detached: its
+// wait is not the function's.
+func ExpireAll(ctx context.Context, s *Store, keys []string) {
+	safeGo(func() {
+		var p pool
+		for _, k := range keys {
+			p.Go(func() error { return s.Get(context.Background(), k) })
+		}
+		_ = p.Wait()
+	})
+}
