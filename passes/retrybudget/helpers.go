@@ -3,8 +3,8 @@ package retrybudget
 import (
 	"go/ast"
 	"go/constant"
-	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ast/inspector"
@@ -155,7 +155,8 @@ func (c *checker) decidesAtOnce(cond ast.Expr) bool {
 
 // failsHere reports whether err, returned by ret in body, cannot be nil:
 // errors.New or fmt.Errorf, or a variable that an if around ret has just
-// tested != nil, with no assignment to it between that test and ret.
+// tested != nil (ctxflow.NonNilErrors), with no assignment to it between
+// that test and ret.
 func (c *checker) failsHere(body *ast.BlockStmt, ret *ast.ReturnStmt, err ast.Expr) bool {
 	info := c.Pass.TypesInfo
 	if call, ok := ast.Unparen(err).(*ast.CallExpr); ok {
@@ -171,28 +172,13 @@ func (c *checker) failsHere(body *ast.BlockStmt, ret *ast.ReturnStmt, err ast.Ex
 		if !ok || tested || ifs.Body.Pos() > ret.Pos() || ret.End() > ifs.Body.End() {
 			return !tested
 		}
-		b, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
-		if ok && b.Op == token.NEQ && ctxflow.VarOf(info, b.X) == v && info.Types[b.Y].IsNil() {
-			// Nothing between the test and the return assigns err.
-			tested = !assignsBetween(info, ifs.Body, v, ret.Pos())
+		if slices.ContainsFunc(ctxflow.NonNilErrors(info, ifs.Cond), func(e ast.Expr) bool { return ctxflow.VarOf(info, e) == v }) {
+			then, ok := c.Insp.Root().FindNode(ifs.Body)
+			tested = ok && !ctxflow.AssignedBefore(info, then, v, ret.Pos())
 		}
 		return !tested
 	})
 	return tested
-}
-
-// assignsBetween reports whether block assigns v before pos.
-func assignsBetween(info *types.Info, block *ast.BlockStmt, v *types.Var, pos token.Pos) bool {
-	found := false
-	ast.Inspect(block, func(n ast.Node) bool {
-		if as, ok := n.(*ast.AssignStmt); ok && as.Pos() < pos {
-			for _, l := range as.Lhs {
-				found = found || ctxflow.VarOf(info, l) == v
-			}
-		}
-		return !found && (n == nil || n.Pos() < pos)
-	})
-	return found
 }
 
 // literalOf returns the function literal e is, or the one the closure

@@ -4,6 +4,7 @@ package helpers
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"time"
 
@@ -148,6 +149,9 @@ func ReadScale(ctx context.Context, s Store) (int, error) {
 				return true, nil
 			}
 			return false, err
+		}
+		if len(b) > 8 {
+			return false, errors.New("scale too long")
 		}
 		scale = len(b)
 		return true, nil
